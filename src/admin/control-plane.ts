@@ -1,0 +1,35 @@
+/**
+ * The control plane of one mock (DECISIONS §7): fault rules, the rate limiter and the request journal, with the
+ * settings of the start that a reset returns to.
+ */
+import { Journal } from './journal.ts';
+import { FaultRules } from './faults.ts';
+import { RateLimiter, type RateLimitConfig } from './rate-limit.ts';
+
+export interface ControlPlaneOptions {
+  /** Seed of the fault rules' probability draws. */
+  readonly seed: number;
+  /** Rate limit at start (undefined: off). */
+  readonly rateLimit: RateLimitConfig | undefined;
+  readonly now: () => number;
+}
+
+export class ControlPlane {
+  readonly faults: FaultRules;
+  readonly limiter: RateLimiter;
+  readonly journal = new Journal();
+  readonly #startRateLimit: RateLimitConfig | undefined;
+
+  constructor(options: ControlPlaneOptions) {
+    this.faults = new FaultRules(options.seed);
+    this.limiter = new RateLimiter(options.rateLimit, options.now);
+    this.#startRateLimit = options.rateLimit;
+  }
+
+  /** No fault rules, an empty journal, the start's rate limit with fresh counters. */
+  reset(): void {
+    this.faults.clear();
+    this.journal.clear();
+    this.limiter.configure(this.#startRateLimit);
+  }
+}

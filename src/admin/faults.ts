@@ -1,0 +1,125 @@
+/**
+ * Fault rules (DECISIONS §7): requests matching a method, a path pattern and optionally a header get a status
+ * and/or a delay, with a probability drawn from a seeded generator (runs repeat) at most `times` times.
+ * `status: 0` means: drop the connection.
+ */
+import { ApiError } from '../http/errors.ts';
+
+export interface FaultInput {
+  readonly method?: string;
+  /** Exact path, or with `*` wildcards (`/users*`). */
+  readonly path: string;
+  readonly header?: { readonly name: string; readonly value: string };
+  /** 100–599, or 0 to drop the connection. */
+  readonly status?: number;
+  readonly delay_ms?: number;
+  readonly probability?: number;
+  readonly times?: number;
+}
+
+export interface FaultRule extends FaultInput {
+  readonly id: string;
+  /** How many times the rule has fired. */
+  readonly fired: number;
+}
+
+interface LiveRule {
+  readonly rule: Omit<FaultRule, 'fired'>;
+  readonly pattern: RegExp;
+  fired: number;
+}
+
+export class FaultRules {
+  readonly #rules: LiveRule[] = [];
+  #nextId = 1;
+  #random: () => number;
+  readonly #seed: number;
+
+  constructor(seed: number) {
+    this.#seed = seed;
+    this.#random = mulberry32(seed);
+  }
+
+  get size(): number {
+    return this.#rules.length;
+  }
+
+  /** Adds a rule; throws 400 when it would do nothing or its status is not an HTTP status. */
+  add(input: FaultInput): FaultRule {
+    if (input.status === undefined && input.delay_ms === undefined) {
+      throw new ApiError(400, 'invalid_request', 'a fault rule needs a status, a delay_ms, or both');
+    }
+    if (input.status !== undefined && input.status !== 0 && (input.status < 100 || input.status > 599)) {
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `status must be 0 (drop the connection) or 100–599 (got ${input.status})`,
+      );
+    }
+    const rule = {
+      id: `f${this.#nextId++}`,
+      ...input,
+      ...(input.method === undefined ? {} : { method: input.method.toUpperCase() }),
+    };
+    this.#rules.push({ rule, pattern: pathPattern(input.path), fired: 0 });
+    return { ...rule, fired: 0 };
+  }
+
+  list(): FaultRule[] {
+    return this.#rules.map(({ rule, fired }) => ({ ...rule, fired }));
+  }
+
+  remove(id: string): boolean {
+    const at = this.#rules.findIndex((r) => r.rule.id === id);
+    if (at < 0) return false;
+    this.#rules.splice(at, 1);
+    return true;
+  }
+
+  /** Removes every rule and restarts the seeded draws, so a reset run repeats the same outcomes. */
+  clear(): void {
+    this.#rules.length = 0;
+    this.#nextId = 1;
+    this.#random = mulberry32(this.#seed);
+  }
+
+  /**
+   * The first rule that matches and fires for this request, counting it as fired; a rule whose probability draw
+   * fails lets the next rules be tried.
+   */
+  match(method: string, path: string, header: (name: string) => string | undefined): FaultRule | undefined {
+    for (const live of this.#rules) {
+      const { rule } = live;
+      if (rule.times !== undefined && live.fired >= rule.times) continue;
+      if (rule.method !== undefined && rule.method !== method) continue;
+      if (!live.pattern.test(path)) continue;
+      if (rule.header !== undefined && header(rule.header.name) !== rule.header.value) continue;
+      if (rule.probability !== undefined && rule.probability < 1 && this.#random() >= rule.probability)
+        continue;
+      live.fired++;
+      return { ...rule, fired: live.fired };
+    }
+    return undefined;
+  }
+}
+
+/** `/users*` → /^\/users.*$/ ; a pattern without `*` matches exactly. */
+export function pathPattern(pattern: string): RegExp {
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`);
+}
+
+/** A small, fast, seedable generator (mulberry32): the same seed gives the same draws on any machine. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Pact provider states (DECISIONS §7), one table entry per state: a template (parameters in braces, also accepted
+ * written out: `a user with identifier ann exists`) and what it does to the freshly reset data. Each returns the
+ * values a contract may use through `fromProviderState`.
+ */
+import { createHash } from 'node:crypto';
+import type { Dataset, Workspace } from '../data/dataset.ts';
+import { datasetFromRecords } from '../data/fixtures.ts';
+import { KNOWN_ACCOUNTS } from '../data/known-accounts.ts';
+import { ApiError } from '../http/errors.ts';
+import type { User, UserStatus } from '../spec/types.ts';
+
+export type StateValues = Record<string, unknown>;
+
+/** Reads the data in force and replaces it. */
+export interface StateTarget {
+  readonly dataset: Dataset;
+  /** The live users (a deleted user is not in `dataset`'s sense of the store). */
+  liveUsers(): readonly User[];
+  load(dataset: Dataset): void;
+  deleteUser(id: string): boolean;
+}
+
+interface StateDefinition {
+  readonly template: string;
+  readonly run: (params: Readonly<Record<string, string>>, target: StateTarget) => StateValues;
+}
+
+const ADMIN_ID = KNOWN_ACCOUNTS.users.find((u) => u.user_type === 'saas_admin')?.id;
+
+export const PROVIDER_STATES: readonly StateDefinition[] = [
+  { template: 'users exist', run: (_params, target) => ({ count: target.liveUsers().length }) },
+  {
+    template: 'no users exist',
+    run: (_params, target) => {
+      target.load(rebuild(target.dataset, [], []));
+      return { count: target.liveUsers().length };
+    },
+  },
+  {
+    template: 'a user with identifier {identifier} exists',
+    run: ({ identifier = '' }, target) => userValues(ensureUser(target, { identifier })),
+  },
+  {
+    template: 'a user with id {id} exists',
+    run: ({ id = '' }, target) => userValues(ensureUser(target, { id })),
+  },
+  {
+    template: 'user {id} does not exist',
+    run: ({ id = '' }, target) => {
+      target.deleteUser(id);
+      return { id };
+    },
+  },
+  {
+    template: '{count} users with status {status} exist',
+    run: ({ count = '', status = '' }, target) => usersWithStatus(target, Number(count), status),
+  },
+  {
+    template: 'a workspace {workspace} with {count} members exists',
+    run: ({ workspace = '', count = '' }, target) => workspaceWithMembers(target, workspace, Number(count)),
+  },
+];
+
+const PATTERNS = PROVIDER_STATES.map((definition) => {
+  const names: string[] = [];
+  const source = definition.template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return name === 'count' ? '(\\d+|\\{count\\})' : '(\\S+)';
+    })
+    .join('');
+  return { definition, names, pattern: new RegExp(`^${source}$`, 'i') };
+});
+
+/**
+ * Applies a provider state to `target` (already reset) and returns its values. Parameters come from the state
+ * text, or from `params` where the text keeps the placeholder. An unknown state is 400 naming the known ones.
+ */
+export function applyProviderState(
+  state: string,
+  params: Readonly<Record<string, unknown>>,
+  target: StateTarget,
+): StateValues {
+  if (state.trim() === '') return {};
+  for (const { definition, names, pattern } of PATTERNS) {
+    const match = pattern.exec(state.trim());
+    if (match === null) continue;
+    const values: Record<string, string> = {};
+    names.forEach((name, i) => {
+      const written = match[i + 1] ?? '';
+      const given = params[name];
+      values[name] = written === `{${name}}` ? paramText(given) : written;
+      if (values[name] === '')
+        throw new ApiError(400, 'invalid_request', `provider state "${state}" needs the parameter ${name}`);
+    });
+    return definition.run(values, target);
+  }
+  const known = PROVIDER_STATES.map((s) => `"${s.template}"`).join(', ');
+  throw new ApiError(
+    400,
+    'unknown_provider_state',
+    `unknown provider state ${JSON.stringify(state)}; known states: ${known}`,
+  );
+}
+
+/** A provider-state parameter as text (Pact sends them as JSON values). */
+function paramText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
+}
+
+function userValues(user: User): StateValues {
+  return { id: user.id, identifier: user.identifier, email: user.email, name: user.name };
+}
+
+/** The user with this identifier or id, created (deterministically from the key) when absent. */
+function ensureUser(target: StateTarget, key: { identifier?: string; id?: string }): User {
+  const users = target.liveUsers();
+  const existing = users.find((u) =>
+    key.id !== undefined ? u.id.toLowerCase() === key.id.toLowerCase() : u.identifier === key.identifier,
+  );
+  if (existing !== undefined) return existing;
+  const identifier =
+    key.identifier ??
+    `user-${(key.id ?? '')
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(0, 12)
+      .toLowerCase()}`;
+  const user = newUser(identifier, users, key.id === undefined ? {} : { id: key.id.toLowerCase() });
+  target.load(rebuild(target.dataset, [...target.dataset.users, user], target.dataset.workspaces));
+  return user;
+}
+
+function usersWithStatus(target: StateTarget, count: number, status: string): StateValues {
+  const users = target.liveUsers();
+  const fixed = users.filter((u) => u.status === status && isKnown(u));
+  if (count < fixed.length) {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `${count} users with status ${status} cannot exist: ${fixed.length} known accounts have it`,
+    );
+  }
+  const other: UserStatus = status === 'onboarding' ? 'inactive' : 'onboarding';
+  let kept = fixed.length;
+  const next: User[] = users.map((u) => {
+    if (u.status !== status || isKnown(u)) return u;
+    if (kept < count) {
+      kept++;
+      return u;
+    }
+    return { ...u, status: other };
+  });
+  for (let k = 0; kept < count; k++, kept++) {
+    next.push({ ...newUser(`${status}-${k + 1}`, next), status: status as UserStatus });
+  }
+  target.load(rebuild(target.dataset, next, target.dataset.workspaces));
+  return {
+    count,
+    status,
+    ids: target
+      .liveUsers()
+      .filter((u) => u.status === status)
+      .map((u) => u.id),
+  };
+}
+
+function workspaceWithMembers(target: StateTarget, workspace: string, count: number): StateValues {
+  const users = [...target.liveUsers()];
+  for (let k = 0; users.length < count; k++) users.push(newUser(`${workspace}-member-${k + 1}`, users));
+  const current = target.dataset.workspaces.find((w) => w.id === workspace);
+  const live = new Set(users.map((u) => u.id));
+  const members = (current?.members ?? []).filter((id) => live.has(id)).slice(0, count);
+  for (const user of users) {
+    if (members.length >= count) break;
+    if (!members.includes(user.id)) members.push(user.id);
+  }
+  const updated: Workspace = { id: workspace, name: current?.name ?? workspace, members };
+  const workspaces = [...target.dataset.workspaces.filter((w) => w.id !== workspace), updated];
+  target.load(rebuild(target.dataset, users, workspaces));
+  return { workspace, count, members };
+}
+
+function isKnown(user: User): boolean {
+  return KNOWN_ACCOUNTS.users.some((k) => k.id === user.id);
+}
+
+/** A new active saas_user whose id, email and timestamps derive from `identifier` alone. */
+function newUser(identifier: string, others: readonly User[], overrides: Partial<User> = {}): User {
+  const emails = new Set(others.map((u) => u.email.toLowerCase()));
+  let email = `${identifier}@example.com`;
+  for (let k = 2; emails.has(email); k++) email = `${identifier}.${k}@example.com`;
+  return {
+    id: uuidFrom(identifier),
+    identifier,
+    name: identifier
+      .split(/[._-]+/)
+      .filter((w) => w !== '')
+      .map((w) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`)
+      .join(' '),
+    email,
+    user_type: 'saas_user',
+    status: 'active',
+    created_at: '2025-12-31T00:00:00.000Z',
+    updated_at: '2025-12-31T00:00:00.000Z',
+    ...(ADMIN_ID === undefined ? {} : { created_by: ADMIN_ID, updated_by: ADMIN_ID }),
+    ...overrides,
+  };
+}
+
+/** A version-4-shaped uuid from a hash of `text`, so a state creates the same user on every run. */
+function uuidFrom(text: string): string {
+  const hex = createHash('sha256').update(`provider-state:${text}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function rebuild(dataset: Dataset, users: readonly User[], workspaces: readonly Workspace[]): Dataset {
+  const live = new Set(users.map((u) => u.id));
+  return datasetFromRecords(
+    {
+      users: users.map((u) => {
+        const password = dataset.passwords.get(u.id);
+        return password === undefined ? u : { ...u, password };
+      }),
+      workspaces: workspaces.map((w) => ({ ...w, members: w.members.filter((id) => live.has(id)) })),
+      clients: dataset.clients,
+    },
+    'provider state',
+  );
+}

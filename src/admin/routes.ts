@@ -1,0 +1,201 @@
+/**
+ * Handlers of the control plane under `/__admin` (spec/admin.yaml; DECISIONS §7). Requests reach them validated
+ * against spec/admin.yaml, so a body is read as its generated type.
+ */
+import type { AppTokenRequest, MintedToken } from '../auth/app-tokens.ts';
+import { datasetFromRecords, FixtureError } from '../data/fixtures.ts';
+import { seedDataset } from '../data/seed.ts';
+import type { OperationContext, OperationHandler } from '../http/dispatch.ts';
+import { ApiError, quote } from '../http/errors.ts';
+import type { MockState } from '../mock-state.ts';
+import type { components, operations } from '../spec/admin-types.ts';
+import type { ControlPlane } from './control-plane.ts';
+import { applyProviderState, type StateTarget } from './provider-states.ts';
+import { rateLimit } from './rate-limit.ts';
+
+export interface AdminDeps {
+  readonly state: MockState;
+  readonly control: ControlPlane;
+  /** Seed and size of the start, the defaults of POST /seed. */
+  readonly start: { readonly seed: number; readonly users: number };
+  /** Back to the state at start (data, auth state, control plane). */
+  reset(): void;
+  mintToken(request: AppTokenRequest): MintedToken;
+}
+
+type Body<K extends keyof operations> = operations[K] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+
+/** The validated JSON body of an admin operation. */
+function body<K extends keyof operations>({ req }: OperationContext, _operation: K): Body<K> {
+  return req.body as Body<K>;
+}
+
+export function adminHandlers(deps: AdminDeps): Record<keyof operations, OperationHandler> {
+  const { state, control } = deps;
+  const summary = (): components['schemas']['DataSummary'] => ({
+    users: state.store.size,
+    workspaces: state.store.workspaces.length,
+    clients: state.clients.length,
+  });
+  const json = (context: OperationContext, status: number, value: unknown): void => {
+    context.res.setHeader('X-Message', status === 201 ? 'Created' : 'OK');
+    context.res.status(status).json(value);
+  };
+  const noContent = ({ res }: OperationContext, message: string): void => {
+    res.setHeader('X-Message', message);
+    res.status(204).end();
+  };
+  /** Tokens of the three known accounts, for Pact's `fromProviderState` (DECISIONS §7 names `adminToken`). */
+  const stateTokens = (): Record<'adminToken' | 'userToken' | 'clientToken', string> => ({
+    adminToken: deps.mintToken({ user: 'admin@example.com' }).accessToken,
+    userToken: deps.mintToken({ user: 'user@example.com' }).accessToken,
+    clientToken: deps.mintToken({ user: 'client@example.com' }).accessToken,
+  });
+  return {
+    adminHealth: (context) => {
+      json(context, 200, {
+        status: 'ok',
+        users: state.store.size,
+        indexes: state.store.search.indexed ? 'ready' : 'building',
+      });
+    },
+    reset: (context) => {
+      deps.reset();
+      json(context, 200, summary());
+    },
+    seed: (context) => {
+      const { seed = deps.start.seed, users = deps.start.users } = body(context, 'seed');
+      state.load(seedDataset({ seed, users }));
+      state.auth.clear();
+      json(context, 200, summary());
+    },
+    putFixtures: (context) => {
+      try {
+        state.load(datasetFromRecords(body(context, 'putFixtures'), 'request body'));
+      } catch (error) {
+        if (error instanceof FixtureError) throw new ApiError(400, 'invalid_fixtures', error.message);
+        throw error;
+      }
+      state.auth.clear();
+      json(context, 200, summary());
+    },
+    listRequests: (context) => {
+      const q = context.query;
+      const text = (name: string): string | undefined => (typeof q[name] === 'string' ? q[name] : undefined);
+      const status = text('status');
+      const limit = text('limit');
+      const method = text('method');
+      const path = text('path');
+      json(
+        context,
+        200,
+        control.journal.list({
+          ...(method === undefined ? {} : { method }),
+          ...(path === undefined ? {} : { path }),
+          ...(status === undefined ? {} : { status: Number(status) }),
+          ...(limit === undefined ? {} : { limit: Number(limit) }),
+        }),
+      );
+    },
+    clearRequests: (context) => {
+      control.journal.clear();
+      noContent(context, 'Journal cleared');
+    },
+    listFaults: (context) => {
+      json(context, 200, { faults: control.faults.list() });
+    },
+    addFault: (context) => {
+      json(context, 201, control.faults.add(body(context, 'addFault')));
+    },
+    clearFaults: (context) => {
+      control.faults.clear();
+      noContent(context, 'Fault rules removed');
+    },
+    deleteFault: (context) => {
+      const id = context.params.id ?? '';
+      if (!control.faults.remove(id))
+        throw new ApiError(404, 'fault_not_found', `no fault rule ${quote(id)}`);
+      noContent(context, 'Fault rule removed');
+    },
+    getRateLimit: (context) => {
+      const config = control.limiter.config;
+      json(
+        context,
+        200,
+        config === undefined
+          ? { enabled: false }
+          : { enabled: true, limit: config.limit, window: config.window },
+      );
+    },
+    putRateLimit: (context) => {
+      const input = body(context, 'putRateLimit');
+      if (input.enabled === false) {
+        control.limiter.configure(undefined);
+        json(context, 200, { enabled: false });
+        return;
+      }
+      const config =
+        input.limit === undefined || input.window === undefined
+          ? undefined
+          : rateLimit(input.limit, input.window);
+      if (config === undefined) {
+        throw new ApiError(
+          400,
+          'invalid_request',
+          'give {"limit": N, "window": "60s"} (units s, m, h), or {"enabled": false}',
+        );
+      }
+      control.limiter.configure(config);
+      json(context, 200, { enabled: true, limit: config.limit, window: config.window });
+    },
+    mintToken: (context) => {
+      const input = body(context, 'mintToken');
+      const minted = deps.mintToken({
+        user: input.user,
+        ...(input.permissions === undefined ? {} : { permissions: input.permissions }),
+        ...(input.expires_in === undefined ? {} : { expiresIn: input.expires_in }),
+        ...(input.expires_at === undefined ? {} : { expiresAt: input.expires_at }),
+        ...(input.audience === undefined ? {} : { audience: input.audience }),
+        ...(input.claims === undefined ? {} : { claims: input.claims }),
+      });
+      json(context, 201, {
+        access_token: minted.accessToken,
+        token_type: 'Bearer',
+        expires_in: minted.expiresIn,
+        claims: minted.claims,
+      });
+    },
+    providerState: (context) => {
+      const input = body(context, 'providerState');
+      if (input.action === 'teardown') {
+        json(context, 200, stateTokens());
+        return;
+      }
+      deps.reset();
+      const target: StateTarget = {
+        get dataset() {
+          return state.dataset;
+        },
+        liveUsers: () => state.store.users.filter((_, slot) => state.store.alive[slot] === 1),
+        load: (dataset) => {
+          state.load(dataset);
+        },
+        deleteUser: (id) => {
+          const slot = state.store.slotOfId(id);
+          if (slot === undefined) return false;
+          state.store.delete(slot);
+          return true;
+        },
+      };
+      const values = applyProviderState(input.state, input.params ?? {}, target);
+      json(context, 200, {
+        ...values,
+        adminToken: deps.mintToken({ user: 'admin@example.com' }).accessToken,
+      });
+    },
+  };
+}

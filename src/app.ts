@@ -1,0 +1,293 @@
+/**
+ * `createMock(options)`: one mock of the identity service, built and not listening (STYLE habit 1). The middleware
+ * order is the whole of `createMock`'s second half; read it top to bottom.
+ */
+import express, { type Express, type RequestHandler } from 'express';
+import { ControlPlane } from './admin/control-plane.ts';
+import type { FaultInput, FaultRule } from './admin/faults.ts';
+import type { JournalEntry, JournalFilter } from './admin/journal.ts';
+import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
+import { adminHandlers } from './admin/routes.ts';
+import { mintAppToken, type AppTokenRequest, type MintedToken } from './auth/app-tokens.ts';
+import { authenticate, authorize, type Principal } from './auth/bearer.ts';
+import { discoveryHandlers } from './auth/discovery.ts';
+import { readSigningKeys } from './auth/keys.ts';
+import { tokenHandler } from './auth/token-route.ts';
+import { TokenService } from './auth/tokens.ts';
+import type { Dataset } from './data/dataset.ts';
+import { loadFixturesSync } from './data/fixtures.ts';
+import { seedDataset } from './data/seed.ts';
+import { faultGate, journalRecorder, preferences, rateLimitGate } from './http/control.ts';
+import { cors } from './http/cors.ts';
+import { ApiError } from './http/errors.ts';
+import { dispatch } from './http/dispatch.ts';
+import { errorMiddleware } from './http/error-middleware.ts';
+import { getHealth } from './http/health.ts';
+import { createLogger, requestLog, type Logger, type LogLevel } from './http/log.ts';
+import { MockState } from './mock-state.ts';
+import type { ApiModel, OperationSpec } from './spec/model.ts';
+import { loadSpecs, type LoadedSpec, type Specs } from './spec/specs.ts';
+import { RouteTable } from './spec/route-table.ts';
+import { readListUsersSpec } from './users/query.ts';
+import { userHandlers } from './users/routes.ts';
+import { workspaceHandlers } from './workspaces/routes.ts';
+
+export interface MockOptions {
+  /** Faker seed (DECISIONS §1). */
+  readonly seed?: number;
+  /** Number of faker users, besides the three known accounts. */
+  readonly users?: number;
+  /** Directory of JSON fixtures to serve instead of seeded users. */
+  readonly fixtures?: string;
+  /** A dataset to serve as is (wins over `fixtures`, `seed` and `users`). */
+  readonly dataset?: Dataset;
+  /** Validate response bodies against the spec (an invalid one becomes a 500). */
+  readonly validateResponses?: boolean;
+  /** Accept query parameters the spec does not declare. */
+  readonly lenientQuery?: boolean;
+  /** Honour X-Forwarded-Proto/Host (Link URLs). */
+  readonly trustProxy?: boolean;
+  /** `iss` of issued tokens and the only issuer accepted: the authorization server's URL with a trailing slash. */
+  readonly issuer?: string;
+  readonly audience?: string;
+  readonly claimsNamespace?: string;
+  /** Lifetime of issued tokens, in seconds. */
+  readonly tokenTtl?: number;
+  /** PEM file of the RSA signing key (the committed dev key by default). */
+  readonly signingKey?: string;
+  /**
+   * Serve the authorization server (operations tagged `Authorization`) from `authApp` only, as when it has a
+   * listener of its own (`--auth-port`). By default one app serves everything.
+   */
+  readonly separateAuthServer?: boolean;
+  /** Client id named in `azp` of app tokens. */
+  readonly appTokenClientId?: string;
+  readonly logLevel?: LogLevel;
+  readonly logger?: Logger;
+  /** The clock, in epoch milliseconds (tests inject one). */
+  readonly now?: () => number;
+  /** Full query results kept for paging; 0 turns the cache off. */
+  readonly queryCache?: number;
+  /** Serve the control plane under `/__admin` (DECISIONS §7). */
+  readonly admin?: boolean;
+  /** Require `Authorization: Bearer <adminToken>` on `/__admin`. */
+  readonly adminToken?: string;
+  /** The loaded documents (`loadSpecs()`); pass one to many mocks to build each faster. */
+  readonly specs?: Specs;
+  /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
+  readonly rateLimit?: string | RateLimitConfig;
+}
+
+export const DEFAULT_MOCK_OPTIONS: Readonly<
+  Required<
+    Omit<MockOptions, 'fixtures' | 'dataset' | 'signingKey' | 'logger' | 'adminToken' | 'rateLimit' | 'specs'>
+  >
+> = Object.freeze({
+  seed: 42,
+  users: 200,
+  validateResponses: false,
+  lenientQuery: false,
+  trustProxy: false,
+  issuer: 'http://localhost:8080/',
+  audience: 'https://identity.example.com/admin/v1',
+  claimsNamespace: 'https://identity.example.com',
+  tokenTtl: 86_400,
+  appTokenClientId: 'mock-client',
+  separateAuthServer: false,
+  admin: true,
+  logLevel: 'silent',
+  now: (): number => Date.now(),
+  queryCache: 256,
+});
+
+export interface Mock {
+  /** The Express app: hand it to supertest, or to `http.createServer`. */
+  readonly app: Express;
+  /** The authorization server's app: `app` itself unless `separateAuthServer`. */
+  readonly authApp: Express;
+  readonly model: ApiModel;
+  readonly state: MockState;
+  readonly tokens: TokenService;
+  readonly logger: Logger;
+  /** Mints a user app token, as `POST /__admin/tokens` does. */
+  token(request: AppTokenRequest): MintedToken;
+  /** The control plane: fault rules, rate limiter, journal. */
+  readonly control: ControlPlane;
+  /** Back to the state at start: data, lock-outs, refresh tokens, fault rules, journal, rate limit. */
+  reset(): void;
+  /** Serves freshly seeded data (the start's seed and size by default). */
+  seed(options?: { readonly seed?: number; readonly users?: number }): void;
+  /** The journal, newest first. */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** Adds a fault rule. */
+  fault(rule: FaultInput): FaultRule;
+}
+
+/**
+ * Builds a mock: loads and checks the spec, seeds or loads the data, and assembles the Express app.
+ *
+ * @example
+ * const mock = createMock({ seed: 7, users: 50 });
+ * const { accessToken } = mock.token({ user: 'admin@example.com' });
+ * await request(mock.app).get('/users').set('Authorization', `Bearer ${accessToken}`);
+ */
+export function createMock(options: MockOptions = {}): Mock {
+  const o = { ...DEFAULT_MOCK_OPTIONS, ...options };
+  const logger = options.logger ?? createLogger(o.logLevel);
+
+  // 1. The spec, checked before anything else uses it.
+  const specs = options.specs ?? loadSpecs();
+  const { model } = specs.api;
+  const listUsers = readListUsersSpec(model);
+  const versionParam = model.deref({ $ref: '#/components/parameters/X-API-Version' });
+  const versions = model.deref(versionParam.schema).enum;
+  const apiVersions = Array.isArray(versions) ? versions.map(String) : ['v1'];
+  const servedVersion = apiVersions[0] ?? 'v1';
+
+  // 2. Data, keys, tokens.
+  const dataset =
+    o.dataset ??
+    (o.fixtures === undefined ? seedDataset({ seed: o.seed, users: o.users }) : loadFixturesSync(o.fixtures));
+  const state = new MockState(dataset, listUsers, o.queryCache);
+  const rateLimitConfig = typeof o.rateLimit === 'string' ? parseRateLimit(o.rateLimit) : o.rateLimit;
+  if (typeof o.rateLimit === 'string' && rateLimitConfig === undefined) {
+    throw new Error(`rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(o.rateLimit)})`);
+  }
+  const control = new ControlPlane({ seed: o.seed, rateLimit: rateLimitConfig, now: o.now });
+  const tokens = new TokenService(
+    o.signingKey === undefined ? readSigningKeys() : readSigningKeys(o.signingKey),
+    { issuer: o.issuer, audience: o.audience, claimsNamespace: o.claimsNamespace, ttlSeconds: o.tokenTtl },
+    o.now,
+  );
+
+  // 3. The middleware, in order.
+  const routes = new RouteTable(model.operations);
+  const validator = specs.api.validator({
+    validateResponses: o.validateResponses,
+    lenientQuery: o.lenientQuery,
+  });
+  const handlers = {
+    getHealth,
+    ...userHandlers(() => state, listUsers),
+    ...workspaceHandlers(() => state, model, listUsers),
+    issueToken: tokenHandler(() => state, tokens, model.rolePermissions),
+    ...discoveryHandlers(tokens),
+  };
+  const reset = (): void => {
+    state.reset();
+    control.reset();
+  };
+  const mintToken = (request: AppTokenRequest): MintedToken =>
+    mintAppToken(tokens, state.store, model.rolePermissions, request, o.appTokenClientId);
+  const admin = o.admin
+    ? adminDispatch({ ...o, spec: specs.admin, state, control, reset, mintToken, apiVersions })
+    : undefined;
+  const gates = [rateLimitGate(control), faultGate(control, model)];
+  const isAuthOperation = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
+  const buildApp = (serves: (operation: OperationSpec) => boolean): Express => {
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.set('trust proxy', o.trustProxy);
+    app.use(requestLog(logger));
+    app.use(journalRecorder(control, o.now));
+    app.use((_req, res, next) => {
+      res.setHeader('X-API-Version', servedVersion);
+      next();
+    });
+    app.use(cors());
+    if (admin !== undefined) app.use('/__admin', admin);
+    app.use(
+      dispatch({
+        routes,
+        validator,
+        apiVersions,
+        mediaTypes: model.requestContentTypes,
+        authorize: (req, operation) => {
+          const principal = authenticate(req.headers.authorization, tokens, state.store);
+          authorize(principal, operation.permissions);
+          return principal;
+        },
+        handlers,
+        gates,
+        preferences: preferences(model),
+        excluded: (operation) => !serves(operation),
+      }),
+    );
+    app.use(errorMiddleware(logger));
+    return app;
+  };
+  const app = buildApp(o.separateAuthServer ? (operation) => !isAuthOperation(operation) : () => true);
+  const authApp = o.separateAuthServer
+    ? buildApp((operation) => isAuthOperation(operation) || operation.id === 'getHealth')
+    : app;
+
+  return {
+    app,
+    authApp,
+    model,
+    state,
+    tokens,
+    logger,
+    control,
+    token: mintToken,
+    reset,
+    seed: (seeding = {}) => {
+      state.load(seedDataset({ seed: seeding.seed ?? o.seed, users: seeding.users ?? o.users }));
+      state.auth.clear();
+    },
+    requests: (filter) => control.journal.list(filter).requests,
+    fault: (rule) => control.faults.add(rule),
+  };
+}
+
+interface AdminOptions {
+  readonly spec: LoadedSpec;
+  readonly state: MockState;
+  readonly control: ControlPlane;
+  readonly reset: () => void;
+  readonly mintToken: (request: AppTokenRequest) => MintedToken;
+  readonly apiVersions: readonly string[];
+  readonly seed: number;
+  readonly users: number;
+  readonly adminToken?: string;
+  readonly validateResponses: boolean;
+}
+
+/** The control plane under `/__admin`, validated against spec/admin.yaml like the API is against its own spec. */
+function adminDispatch(o: AdminOptions): RequestHandler {
+  const { model } = o.spec;
+  const principal: Principal = { claims: {}, permissions: new Set(), slot: undefined };
+  return dispatch({
+    routes: new RouteTable(model.operations),
+    validator: o.spec.validator({ validateResponses: o.validateResponses, lenientQuery: false }),
+    apiVersions: o.apiVersions,
+    mediaTypes: ['application/json'],
+    specName: 'spec/admin.yaml',
+    authorize: (req) => {
+      if (o.adminToken !== undefined && req.headers.authorization !== `Bearer ${o.adminToken}`) {
+        throw new ApiError(
+          401,
+          'admin_token_required',
+          'the admin API needs Authorization: Bearer <the --admin-token>',
+          {
+            headers: { 'WWW-Authenticate': 'Bearer realm="identity-mock admin"' },
+          },
+        );
+      }
+      return principal;
+    },
+    handlers: adminHandlers({
+      state: o.state,
+      control: o.control,
+      start: { seed: o.seed, users: o.users },
+      reset: o.reset,
+      mintToken: o.mintToken,
+    }),
+  });
+}
+
+/** The Express app of a new mock (for supertest): `createMock(options).app`. */
+export function createApp(options: MockOptions = {}): Express {
+  return createMock(options).app;
+}

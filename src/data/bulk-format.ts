@@ -1,0 +1,95 @@
+/**
+ * Formats many uuids or timestamps at once. Seeding 100 000 users makes 300 000 such strings; built one by one
+ * (`toISOString`, concatenation) they cost more than all the random draws together, mostly in garbage
+ * collection of rope strings. Here each batch is written as bytes and decoded once; every value is a slice of
+ * that one flat string.
+ */
+import { Buffer } from 'node:buffer';
+
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+const DASH = 0x2d;
+/** Byte offset in the 36-character uuid text of each of the 16 bytes. */
+const UUID_POSITIONS = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+const UUID_LENGTH = 36;
+
+/**
+ * Lower-case uuid strings from 128-bit values, four 32-bit words each (`words.length / 4` uuids). Version and
+ * variant bits are set to make them UUID v4 (RFC 9562 §5.4).
+ *
+ * @example
+ * uuidStrings(Uint32Array.of(1, 2, 3, 4)); // ['00000001-0000-4002-8000-000300000004']
+ */
+export function uuidStrings(words: Uint32Array): string[] {
+  const count = Math.floor(words.length / 4);
+  const bytes = Buffer.alloc(count * UUID_LENGTH, DASH);
+  for (let uuid = 0; uuid < count; uuid++) {
+    const start = uuid * UUID_LENGTH;
+    for (let index = 0; index < 16; index++) {
+      const word = words[uuid * 4 + (index >> 2)] ?? 0;
+      let byte = (word >>> (24 - 8 * (index & 3))) & 0xff;
+      if (index === 6) byte = (byte & 0x0f) | 0x40;
+      else if (index === 8) byte = (byte & 0x3f) | 0x80;
+      const at = start + (UUID_POSITIONS[index] ?? 0);
+      bytes[at] = HEX_DIGITS[byte >> 4] ?? 0;
+      bytes[at + 1] = HEX_DIGITS[byte & 0x0f] ?? 0;
+    }
+  }
+  return slices(bytes.toString('latin1'), UUID_LENGTH, count);
+}
+
+const DAY_MS = 86_400_000;
+const ISO_LENGTH = 24;
+const DATE_PART_LENGTH = 11;
+
+/**
+ * `Date#toISOString()` of each instant (milliseconds since the epoch, years 0–9999), e.g.
+ * `2025-03-04T05:06:07.089Z`.
+ *
+ * @example
+ * isoTimestamps([0]); // ['1970-01-01T00:00:00.000Z']
+ */
+export function isoTimestamps(times: ArrayLike<number>): string[] {
+  const bytes = Buffer.alloc(times.length * ISO_LENGTH);
+  const datePrefixes = new Map<number, Buffer>();
+  for (let index = 0; index < times.length; index++) {
+    const time = times[index] ?? 0;
+    const day = Math.floor(time / DAY_MS);
+    let prefix = datePrefixes.get(day);
+    if (prefix === undefined) {
+      prefix = Buffer.from(new Date(day * DAY_MS).toISOString().slice(0, DATE_PART_LENGTH), 'latin1');
+      datePrefixes.set(day, prefix);
+    }
+    const at = index * ISO_LENGTH;
+    prefix.copy(bytes, at);
+    let rest = time - day * DAY_MS;
+    const hours = Math.floor(rest / 3_600_000);
+    rest -= hours * 3_600_000;
+    const minutes = Math.floor(rest / 60_000);
+    rest -= minutes * 60_000;
+    const seconds = Math.floor(rest / 1000);
+    const millis = rest - seconds * 1000;
+    writeDigits(bytes, at + 11, hours, 2);
+    bytes[at + 13] = 0x3a; // ':'
+    writeDigits(bytes, at + 14, minutes, 2);
+    bytes[at + 16] = 0x3a;
+    writeDigits(bytes, at + 17, seconds, 2);
+    bytes[at + 19] = 0x2e; // '.'
+    writeDigits(bytes, at + 20, millis, 3);
+    bytes[at + 23] = 0x5a; // 'Z'
+  }
+  return slices(bytes.toString('latin1'), ISO_LENGTH, times.length);
+}
+
+function writeDigits(bytes: Buffer, at: number, value: number, width: number): void {
+  let rest = value;
+  for (let position = at + width - 1; position >= at; position--) {
+    bytes[position] = 0x30 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+}
+
+function slices(text: string, width: number, count: number): string[] {
+  const values = new Array<string>(count);
+  for (let index = 0; index < count; index++) values[index] = text.slice(index * width, (index + 1) * width);
+  return values;
+}

@@ -1,0 +1,159 @@
+/**
+ * OAuth clients of the fake authorization server (DECISIONS §5): parsing of client records and the defaults of
+ * `fixtures/clients.json`, whose `mock-client` every dataset has.
+ */
+import { fileURLToPath } from 'node:url';
+import { GRANT_TYPES } from './dataset.ts';
+import type { Client, GrantType } from './dataset.ts';
+import { ProblemList, kindOf, recordLabel } from './fixture-error.ts';
+import { readJsonFileSync } from './json-file.ts';
+
+/** The dev client every dataset has (DECISIONS §5). */
+export const DEFAULT_CLIENT_ID = 'mock-client';
+
+const CLIENT_KEYS = ['client_id', 'client_secret', 'name', 'grant_types', 'audiences', 'permissions'];
+
+/**
+ * Checks client records (`source` names them in messages) and returns them frozen; problems go to `problems`.
+ * `name` is optional and defaults to the client_id.
+ *
+ * @example
+ * const problems = new ProblemList();
+ * const clients = parseClients(JSON.parse(text), 'fixtures/clients.json', problems);
+ * problems.throwIfAny();
+ */
+export function parseClients(value: unknown, source: string, problems: ProblemList): Client[] {
+  if (!Array.isArray(value)) {
+    problems.add(source, `expected a JSON array of clients (got ${kindOf(value)})`);
+    return [];
+  }
+  const clients: Client[] = [];
+  const indexById = new Map<string, number>();
+  value.forEach((record: unknown, index) => {
+    const where = recordLabel(source, index, record);
+    const client = parseClient(record, where, problems);
+    if (client === undefined) return;
+    const previous = indexById.get(client.client_id);
+    if (previous !== undefined) {
+      problems.add(
+        where,
+        `client_id ${JSON.stringify(client.client_id)} is already used by record ${previous}`,
+      );
+      return;
+    }
+    indexById.set(client.client_id, index);
+    clients.push(client);
+  });
+  return clients;
+}
+
+function parseClient(record: unknown, where: string, problems: ProblemList): Client | undefined {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    problems.add(where, `expected a client object (got ${kindOf(record)})`);
+    return undefined;
+  }
+  const before = problems.size;
+  const field = (key: string): unknown => Reflect.get(record, key);
+  for (const key of Object.keys(record)) {
+    if (!CLIENT_KEYS.includes(key))
+      problems.add(where, `unknown property "${key}" (allowed: ${CLIENT_KEYS.join(', ')})`);
+  }
+  const clientId = nonEmptyString(field('client_id'), 'client_id', where, problems);
+  const secret = nonEmptyString(field('client_secret'), 'client_secret', where, problems);
+  const name =
+    field('name') === undefined ? clientId : nonEmptyString(field('name'), 'name', where, problems);
+  const grantTypes = stringList(field('grant_types'), 'grant_types', where, problems, true).flatMap(
+    (grant) => {
+      const known = GRANT_TYPES.find((candidate) => candidate === grant);
+      if (known === undefined)
+        problems.add(where, `grant_types: "${grant}" is not one of ${GRANT_TYPES.join(', ')}`);
+      return known === undefined ? [] : [known];
+    },
+  );
+  const audiences = stringList(field('audiences'), 'audiences', where, problems, true);
+  const permissions = stringList(field('permissions'), 'permissions', where, problems, false);
+  if (problems.size > before || clientId === undefined || secret === undefined || name === undefined)
+    return undefined;
+  return freezeClient({
+    client_id: clientId,
+    client_secret: secret,
+    name,
+    grant_types: grantTypes,
+    audiences,
+    permissions,
+  });
+}
+
+function nonEmptyString(
+  value: unknown,
+  key: string,
+  where: string,
+  problems: ProblemList,
+): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  problems.add(where, `${key} must be a non-empty string (got ${kindOf(value)})`);
+  return undefined;
+}
+
+function stringList(
+  value: unknown,
+  key: string,
+  where: string,
+  problems: ProblemList,
+  nonEmpty: boolean,
+): string[] {
+  const accepted = `${key} must be ${nonEmpty ? 'a non-empty' : 'an'} array of non-empty strings`;
+  if (!Array.isArray(value) || (nonEmpty && value.length === 0)) {
+    problems.add(where, `${accepted} (got ${kindOf(value)})`);
+    return [];
+  }
+  const strings = value.filter((item): item is string => typeof item === 'string' && item !== '');
+  if (strings.length !== value.length) problems.add(where, `${accepted} (got ${JSON.stringify(value)})`);
+  return strings;
+}
+
+/** A frozen copy of `client`, its lists frozen too. */
+export function freezeClient(client: {
+  client_id: string;
+  client_secret: string;
+  name: string;
+  grant_types: readonly GrantType[];
+  audiences: readonly string[];
+  permissions: readonly string[];
+}): Client {
+  return Object.freeze({
+    ...client,
+    grant_types: Object.freeze([...client.grant_types]),
+    audiences: Object.freeze([...client.audiences]),
+    permissions: Object.freeze([...client.permissions]),
+  });
+}
+
+const CLIENTS_URL = new URL('../../fixtures/clients.json', import.meta.url);
+
+/** The clients of `fixtures/clients.json`, loaded once: `mock-client` and the CI client. */
+export const DEFAULT_CLIENTS: readonly Client[] = loadDefaultClients();
+
+/** The `mock-client` of `fixtures/clients.json`. */
+export const DEFAULT_CLIENT: Client = findDefaultClient(DEFAULT_CLIENTS);
+
+function loadDefaultClients(): readonly Client[] {
+  const problems = new ProblemList();
+  const clients = parseClients(
+    readJsonFileSync(CLIENTS_URL, { optional: false }),
+    fileURLToPath(CLIENTS_URL),
+    problems,
+  );
+  problems.throwIfAny();
+  return Object.freeze(clients);
+}
+
+function findDefaultClient(clients: readonly Client[]): Client {
+  const client = clients.find((candidate) => candidate.client_id === DEFAULT_CLIENT_ID);
+  if (client === undefined) {
+    throw new Error(
+      `${fileURLToPath(CLIENTS_URL)} must define the default client "${DEFAULT_CLIENT_ID}" (DECISIONS §5)`,
+    );
+  }
+  return client;
+}

@@ -1,0 +1,38 @@
+/**
+ * A dataset: everything the mock serves, whether seeded by faker (`seed.ts`) or loaded from JSON (`fixtures.ts`).
+ * Every dataset holds the three known accounts and the default dev client of DECISIONS §5.
+ */
+import type { User } from '../spec/types.ts';
+
+/** A workspace and the ids of its member users (DECISIONS §6). Ids are slugs such as `ws-01`. */
+export interface Workspace {
+  readonly id: string;
+  readonly name: string;
+  readonly members: readonly string[];
+}
+
+export const GRANT_TYPES = ['password', 'client_credentials', 'refresh_token'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+/** An OAuth client of the fake authorization server (DECISIONS §5). */
+export interface Client {
+  readonly client_id: string;
+  readonly client_secret: string;
+  readonly name: string;
+  readonly grant_types: readonly GrantType[];
+  readonly audiences: readonly string[];
+  /** Permissions of client_credentials tokens. */
+  readonly permissions: readonly string[];
+}
+
+export interface Dataset {
+  /** Users, known accounts included, in a stable order. */
+  readonly users: readonly User[];
+  /** Password of each user, by user id. */
+  readonly passwords: ReadonlyMap<string, string>;
+  readonly workspaces: readonly Workspace[];
+  readonly clients: readonly Client[];
+}
+
+/** The password of every seeded user and of every fixture user that does not set one (DECISIONS §5). */
+export const DEFAULT_PASSWORD = 'Passw0rd!';

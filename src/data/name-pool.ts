@@ -1,0 +1,62 @@
+/**
+ * First and last names of several faker locales, read once from their definitions. Mixing locales puts
+ * accented and non-ASCII names (Zoë, Łukasz, Ibáñez) into seeded data, so accent-insensitive search and sort
+ * (DECISIONS §3) meet them.
+ */
+import { de, en, es, fr, pl, pt_BR } from '@faker-js/faker';
+import type { LocaleDefinition } from '@faker-js/faker';
+import { asciiWords } from './identifier.ts';
+
+/** Names of one locale, each with its ASCII words (`Zoë` → `zoe`) computed once for identifiers. */
+export interface NamePool {
+  readonly firstNames: readonly string[];
+  readonly firstWords: readonly string[];
+  readonly lastNames: readonly string[];
+  readonly lastWords: readonly string[];
+}
+
+/** Locale → share of seeded users, in percent; tuned so that about 15% of names carry non-ASCII letters. */
+export const LOCALE_WEIGHTS = { en: 50, de: 10, fr: 10, es: 10, pt_BR: 10, pl: 10 } as const;
+export type PoolLocale = keyof typeof LOCALE_WEIGHTS;
+
+/** The name pool of each locale of LOCALE_WEIGHTS. */
+export const NAME_POOLS: Readonly<Record<PoolLocale, NamePool>> = Object.freeze({
+  en: poolOf(en),
+  de: poolOf(de),
+  fr: poolOf(fr),
+  es: poolOf(es),
+  pt_BR: poolOf(pt_BR),
+  pl: poolOf(pl),
+});
+
+function poolOf(locale: LocaleDefinition): NamePool {
+  const first = locale.person?.first_name;
+  const last = locale.person?.last_name;
+  const [firstNames, firstWords] = withWords([
+    ...(first?.generic ?? []),
+    ...(first?.female ?? []),
+    ...(first?.male ?? []),
+  ]);
+  const [lastNames, lastWords] = withWords([
+    ...(last?.generic ?? []),
+    ...(last?.female ?? []),
+    ...(last?.male ?? []),
+  ]);
+  if (firstNames.length === 0 || lastNames.length === 0) {
+    throw new Error(`faker locale ${locale.metadata?.code ?? '?'} has no person names`);
+  }
+  return Object.freeze({ firstNames, firstWords, lastNames, lastWords });
+}
+
+/** Distinct names that keep at least one ASCII letter or digit, and their ASCII words. */
+function withWords(names: readonly string[]): [readonly string[], readonly string[]] {
+  const kept: string[] = [];
+  const words: string[] = [];
+  for (const name of new Set(names.map((raw) => raw.trim()))) {
+    const ascii = asciiWords(name);
+    if (ascii === '') continue;
+    kept.push(name);
+    words.push(ascii);
+  }
+  return [Object.freeze(kept), Object.freeze(words)];
+}

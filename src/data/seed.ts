@@ -1,0 +1,82 @@
+/**
+ * Seeded faker users and workspaces (DECISIONS §1, §6): the same `{ seed, users }` gives byte-identical data on
+ * any machine. One Faker instance per call holds all randomness; dates count back from REFERENCE_DATE, never
+ * from "now".
+ */
+import { Faker, base, en, generateMersenne53Randomizer } from '@faker-js/faker';
+import type { User } from '../spec/types.ts';
+import { DEFAULT_CLIENTS } from './clients.ts';
+import { DEFAULT_PASSWORD } from './dataset.ts';
+import type { Dataset, Workspace } from './dataset.ts';
+import { KNOWN_ACCOUNTS } from './known-accounts.ts';
+import { seedUsers } from './seed-users.ts';
+import { RandomDraws, at } from './seed-random.ts';
+
+/** The instant seeded timestamps count back from: users are created in the three years before it. */
+export const REFERENCE_DATE = new Date('2026-01-01T00:00:00.000Z');
+const HISTORY_YEARS = 3;
+/** Relative sizes of ws-01 … ws-10: a few large workspaces and a tail of small ones. */
+const WORKSPACE_SIZES = [20, 16, 13, 11, 9, 8, 7, 6, 5, 5];
+
+export interface SeedOptions {
+  /** Faker seed: a non-negative safe integer. */
+  readonly seed: number;
+  /** How many faker users to make; the three known accounts come on top. */
+  readonly users: number;
+}
+
+/**
+ * Makes `users` faker users after the known accounts, ten workspaces (`ws-01` … `ws-10`) with every user in 1–3
+ * of them, the clients of `fixtures/clients.json`, and the default password for everyone. Deterministic in
+ * `options`; everything returned is frozen.
+ *
+ * @example
+ * const dataset = seedDataset({ seed: 42, users: 200 });
+ * dataset.users.length; // 203
+ */
+export function seedDataset(options: SeedOptions): Dataset {
+  const { seed, users: count } = options;
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    throw new RangeError(`seed must be a non-negative integer (got ${seed})`);
+  }
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw new RangeError(`users must be a non-negative integer (got ${count})`);
+  }
+  const randomizer = generateMersenne53Randomizer(seed);
+  const faker = new Faker({ locale: [en, base], randomizer });
+
+  const known = KNOWN_ACCOUNTS.users;
+  const workspaceIds = WORKSPACE_SIZES.map((_, index) => `ws-${String(index + 1).padStart(2, '0')}`);
+  const workspaceNames = uniqueCompanyNames(faker, workspaceIds.length);
+  const start = new Date(REFERENCE_DATE);
+  start.setUTCFullYear(start.getUTCFullYear() - HISTORY_YEARS);
+  const seeded = seedUsers(new RandomDraws(randomizer), count, {
+    start: start.getTime(),
+    end: REFERENCE_DATE.getTime(),
+    existing: known,
+    workspaceSizes: WORKSPACE_SIZES,
+  });
+  const users: User[] = [...known, ...seeded.users];
+  const members = workspaceIds.map((id, position) => [
+    ...known.filter((user) => KNOWN_ACCOUNTS.memberships.get(user.id)?.includes(id)).map((user) => user.id),
+    ...at(seeded.members, position),
+  ]);
+
+  const workspaces: Workspace[] = workspaceIds.map((id, index) =>
+    Object.freeze({ id, name: at(workspaceNames, index), members: Object.freeze(at(members, index)) }),
+  );
+  const passwords = new Map<string, string>();
+  for (const user of users) passwords.set(user.id, DEFAULT_PASSWORD);
+  return Object.freeze({
+    users: Object.freeze(users),
+    passwords,
+    workspaces: Object.freeze(workspaces),
+    clients: DEFAULT_CLIENTS,
+  });
+}
+
+function uniqueCompanyNames(faker: Faker, count: number): string[] {
+  const names = new Set<string>();
+  while (names.size < count) names.add(faker.company.name());
+  return [...names];
+}

@@ -1,0 +1,153 @@
+/**
+ * Request (and optionally response) validation with express-openapi-validator, driven by our route table.
+ *
+ * Why not `OpenApiValidator.middleware()`: it loads the spec lazily (a broken document would fail the first
+ * request, not start-up), recompiles every route's path pattern on every request, and chains five promise-based
+ * middlewares. We use the same validator classes, built once here from the document already in memory, and give
+ * them the operation our `RouteTable` matched. The version is pinned in package.json because these are the
+ * package's internal modules.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type {
+  OpenAPIV3,
+  OpenApiRequest,
+  ValidateResponseOpts,
+} from 'express-openapi-validator/dist/framework/types.js';
+import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
+import { BadRequest } from 'express-openapi-validator/dist/framework/types.js';
+import { RequestValidator } from 'express-openapi-validator/dist/middlewares/openapi.request.validator.js';
+import { ResponseValidator } from 'express-openapi-validator/dist/middlewares/openapi.response.validator.js';
+import { SchemaPreprocessor } from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
+import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
+import type { SpecDocument } from '../spec/document.ts';
+import { STRICT_FORMATS } from '../spec/formats.ts';
+import type { OperationSpec } from '../spec/model.ts';
+
+export interface SpecValidatorOptions {
+  /** Validate response bodies too (in tests and with `--validate-responses`). */
+  readonly validateResponses: boolean;
+  /** Accept query parameters the spec does not declare (`--lenient-query`). */
+  readonly lenientQuery: boolean;
+}
+
+export interface SpecValidator {
+  /** Validates `req` against `operation`; throws express-openapi-validator's HttpError when it does not conform. */
+  validateRequest(
+    req: Request,
+    res: Response,
+    operation: OperationSpec,
+    pathParams: Record<string, string>,
+  ): void;
+  /** Hooks `res.json` to validate the body against the operation's response (no-op unless enabled). */
+  watchResponse(req: Request, res: Response, next: NextFunction): void;
+}
+
+const SERIAL = 0;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A uuid in its string form only (RFC 9562 §4; DECISIONS §3: "exact uuid match, 400 if not a uuid"). ajv-formats'
+ * `uuid` also takes `urn:uuid:…`, which the id filters would then match against nothing.
+ */
+function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Checks `doc` against the OpenAPI 3.x meta-schema; throws listing the problems. */
+export function assertValidDocument(doc: SpecDocument, name: string): void {
+  const document = structuredClone(doc) as unknown as OpenAPIV3.DocumentV3_1;
+  const { errors } = new OpenAPISchemaValidator({
+    version: document.openapi,
+    validateApiSpec: true,
+  }).validate(document);
+  if (errors !== null && errors.length > 0) {
+    const lines = errors.slice(0, 10).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}`);
+    throw new Error(`${name} is not a valid OpenAPI document:\n${lines.join('\n')}`);
+  }
+}
+
+export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOptions): SpecValidator {
+  const normalized = new OpenApiValidator({
+    apiSpec: '(in memory)',
+    validateRequests: { allowUnknownQueryParameters: options.lenientQuery, allErrors: true },
+    validateResponses: options.validateResponses ? { allErrors: true } : false,
+    validateSecurity: false,
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    formats: { ...STRICT_FORMATS, uuid: isUuid },
+  });
+  // The validator classes mutate the document they are given: give them their own copy.
+  const document = structuredClone(doc) as unknown as OpenAPIV3.DocumentV3_1;
+  const responseOptions = normalized.options.validateResponses;
+  // With `false`, the preprocessor skips the response copy of the document (it tests the option for truthiness).
+  const processed = new SchemaPreprocessor(
+    document,
+    normalized.ajvOpts.preprocessor,
+    responseOptions === false ? (false as unknown as ValidateResponseOpts) : responseOptions,
+  ).preProcess();
+  const requests = new RequestValidator(processed.apiDoc, normalized.ajvOpts.request);
+  const responses =
+    responseOptions === false
+      ? undefined
+      : new ResponseValidator(processed.apiDocRes, normalized.ajvOpts.response, responseOptions, SERIAL);
+  const watch: RequestHandler | undefined = responses?.validate();
+
+  const paths = processed.apiDoc.paths ?? {};
+  // apiDocRes is null when response validation is off.
+  const responsePaths = (processed.apiDocRes as typeof processed.apiDocRes | null)?.paths ?? {};
+  const operationObject = (operation: OperationSpec, source: typeof paths): OpenAPIV3.OperationObject => {
+    const item = source[operation.path] as Readonly<Record<string, unknown>> | undefined;
+    const op = item?.[operation.method] as OpenAPIV3.OperationObject | undefined;
+    if (op === undefined) throw new Error(`validator has no ${operation.method} ${operation.path}`);
+    return op;
+  };
+
+  return {
+    validateRequest(req, res, operation, pathParams) {
+      if (!options.lenientQuery) rejectUnknownQuery(req, operation);
+      const request = req as OpenApiRequest;
+      const metadata = {
+        expressRoute: `${operation.method} ${operation.path}`,
+        openApiRoute: operation.path,
+        pathParams,
+        schema: operationObject(operation, paths),
+        serial: SERIAL,
+        _responseSchema: responses === undefined ? undefined : operationObject(operation, responsePaths),
+      };
+      request.openapi = metadata;
+      // The validator throws on invalid input and calls back synchronously on valid input.
+      const outcome = { passed: false };
+      void requests.validate(request, res, () => {
+        outcome.passed = true;
+      });
+      if (!outcome.passed)
+        throw new Error(`request validation of ${operation.id} did not complete synchronously`);
+    },
+    watchResponse(req, res, next) {
+      if (watch === undefined) return;
+      // The validator's hook calls `next()` at once, as a middleware would; here it is not one, and continuing the
+      // chain would run Express's final 404 handler beside ours (an error thrown by the handler then answers 404
+      // with an empty body). Only its `next(error)`, for a response that breaks the spec, is passed on.
+      void watch(req, res, (error?: unknown) => {
+        if (error !== undefined) next(error);
+      });
+    },
+  };
+}
+
+/**
+ * DECISIONS §3: an unknown query parameter is a 400 naming it. Checked here, on the query as Express parsed it,
+ * because the validator first rewrites bracket notation: it drops keys such as `[` or `[x]` (which then pass
+ * unnoticed) and renames `a[` to `a`. Every unknown key is reported, in the validator's error shape.
+ */
+function rejectUnknownQuery(req: Request, operation: OperationSpec): void {
+  const known = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  const unknown = Object.keys(req.query).filter((key) => !known.has(key));
+  if (unknown.length === 0) return;
+  throw new BadRequest({
+    path: '/query',
+    message: `unknown query parameters: ${unknown.join(', ')}`,
+    errors: unknown.map((key) => ({ path: `/query/${key}`, message: `Unknown query parameter '${key}'` })),
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * identity-mock's public API: build a mock for supertest (`createMock`, `createApp`) or start one on a port
+ * (`startMock`).
+ */
+export { createApp, createMock, DEFAULT_MOCK_OPTIONS, type Mock, type MockOptions } from './app.ts';
+export { startMock, type RunningMock, type StartOptions } from './server.ts';
+export type { AppTokenRequest, MintedToken } from './auth/app-tokens.ts';
+export type { Dataset, Workspace, Client } from './data/dataset.ts';
+export type { User, UserType, UserStatus } from './spec/types.ts';
+export type { FaultInput, FaultRule } from './admin/faults.ts';
+export type { JournalEntry, JournalFilter } from './admin/journal.ts';
+export type { RateLimitConfig } from './admin/rate-limit.ts';

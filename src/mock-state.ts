@@ -1,0 +1,65 @@
+/**
+ * The mutable state of one mock: the dataset it started with, and the store and query engine serving now.
+ * A reset or a new dataset builds a fresh store; nothing is shared between two mocks in one process.
+ */
+import { AuthState } from './auth/auth-state.ts';
+import type { Client, Dataset } from './data/dataset.ts';
+import { QueryEngine } from './users/engine.ts';
+import type { ListUsersSpec } from './users/query.ts';
+import type { UsersState } from './users/routes.ts';
+import { UserStore } from './users/store.ts';
+
+export class MockState implements UsersState {
+  #initial: Dataset;
+  #dataset: Dataset;
+  #store: UserStore;
+  #engine: QueryEngine;
+  readonly #spec: ListUsersSpec;
+  /** Lock-outs and refresh tokens of the authorization server. */
+  readonly auth = new AuthState();
+  readonly #cacheSize: number;
+
+  constructor(dataset: Dataset, spec: ListUsersSpec, cacheSize: number) {
+    this.#spec = spec;
+    this.#cacheSize = cacheSize;
+    this.#initial = dataset;
+    this.#dataset = dataset;
+    this.#store = new UserStore(dataset, { sortKinds: spec.sortKinds });
+    this.#engine = new QueryEngine(this.#store, { cacheSize });
+  }
+
+  get store(): UserStore {
+    return this.#store;
+  }
+
+  get engine(): QueryEngine {
+    return this.#engine;
+  }
+
+  /** The dataset the store was built from (deletions are in the store, not here). */
+  get dataset(): Dataset {
+    return this.#dataset;
+  }
+
+  get clients(): readonly Client[] {
+    return this.#dataset.clients;
+  }
+
+  get passwords(): ReadonlyMap<string, string> {
+    return this.#dataset.passwords;
+  }
+
+  /** Serves `dataset` from now on; with `asInitial`, a reset returns to it too. */
+  load(dataset: Dataset, asInitial = false): void {
+    if (asInitial) this.#initial = dataset;
+    this.#dataset = dataset;
+    this.#store = new UserStore(dataset, { sortKinds: this.#spec.sortKinds });
+    this.#engine = new QueryEngine(this.#store, { cacheSize: this.#cacheSize });
+  }
+
+  /** Back to the dataset of the start (or of the last `load(…, true)`). */
+  reset(): void {
+    this.auth.clear();
+    this.load(this.#initial);
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * `startMock(options)`: a mock listening on a port (0 = any free one), with its URL, and a `close()` that stops
+ * accepting connections and waits for requests in flight. With `authPort`, the authorization server gets a
+ * listener of its own (DECISIONS §1), as in production.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMock, type Mock, type MockOptions } from './app.ts';
+
+export interface StartOptions extends MockOptions {
+  /** Port to listen on; 0 (the default here) picks a free one. */
+  readonly port?: number;
+  /** Address to bind (default 127.0.0.1). */
+  readonly host?: string;
+  /** Port of a separate authorization-server listener (0 = any free one); unset = share the API's. */
+  readonly authPort?: number;
+}
+
+export interface RunningMock extends Mock {
+  /** Base URL of the API, e.g. `http://localhost:8080`. */
+  readonly url: string;
+  /** Base URL of the authorization server (`url` unless `authPort`). */
+  readonly authUrl: string;
+  readonly port: number;
+  readonly server: Server;
+  /** Stops accepting connections, lets requests in flight finish (at most `graceMs`), then resolves. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * @example
+ * const mock = await startMock({ port: 0, seed: 1, users: 100 });
+ * await fetch(`${mock.url}/health`);
+ * await mock.close();
+ */
+export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
+  const host = options.host ?? '127.0.0.1';
+  const server = await listen(options.port ?? 0, host);
+  const authServer = options.authPort === undefined ? undefined : await listen(options.authPort, host);
+  const url = urlOf(server, host);
+  const authUrl = authServer === undefined ? url : urlOf(authServer, host);
+  const mock = createMock({
+    ...options,
+    issuer: options.issuer ?? `${authUrl}/`,
+    separateAuthServer: authServer !== undefined,
+  });
+  server.on('request', mock.app);
+  authServer?.on('request', mock.authApp);
+  let closed = false;
+  warmInBackground(mock, () => closed);
+  return {
+    ...mock,
+    url,
+    authUrl,
+    port: (server.address() as AddressInfo).port,
+    server,
+    close: async (graceMs = 5_000) => {
+      closed = true;
+      await Promise.all([
+        drain(server, graceMs),
+        authServer === undefined ? undefined : drain(authServer, graceMs),
+      ]);
+    },
+  };
+}
+
+function listen(port: number, host: string): Promise<Server> {
+  const server = createServer();
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} on ${host} is already in use; pick another with --port`)
+          : error,
+      );
+    });
+    server.listen(port, host, () => {
+      resolve(server);
+    });
+  });
+}
+
+function urlOf(server: Server, host: string): string {
+  return `http://${publicHost(host)}:${(server.address() as AddressInfo).port}`;
+}
+
+/** The host part of the mock's URL: loopback and wildcard binds are reached as `localhost`. */
+function publicHost(host: string): string {
+  if (['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', ''].includes(host)) return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function drain(server: Server, graceMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const force = setTimeout(() => {
+      server.closeAllConnections();
+    }, graceMs);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/** Builds sort orders and the search index between requests, so the first search or sort does not pay. */
+function warmInBackground(mock: Mock, stopped: () => boolean): void {
+  let store = mock.state.store;
+  let steps = store.warm();
+  const tick = (): void => {
+    if (stopped()) return;
+    if (mock.state.store !== store) {
+      store = mock.state.store;
+      steps = store.warm();
+    }
+    if (steps.next().done !== true) setImmediate(tick);
+    else setTimeout(tick, 1_000).unref();
+  };
+  setImmediate(tick);
+}

@@ -1,0 +1,731 @@
+// Generated from spec/admin.yaml by `npm run gen:types` (openapi-typescript). Do not edit.
+
+export type paths = {
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness
+     * @description 200 once the data is loaded; `indexes` says whether search and sort indexes are built yet.
+     */
+    get: operations['adminHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Back to the state at start
+     * @description Restores the data the mock started with, removes every fault rule, empties the journal, clears lock-outs,
+     *     refresh tokens and rate-limit counters, and restores the rate limit of the start.
+     */
+    post: operations['reset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/seed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Serve freshly seeded data */
+    post: operations['seed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/fixtures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Replace users, workspaces and clients
+     * @description Serves the given records (the shapes of `fixtures/small/*.json`). The known accounts and the default client
+     *     are added when absent. Invalid data is 400 naming the bad record, and the store is left unchanged.
+     */
+    put: operations['putFixtures'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The journal of the last 1000 requests, newest first
+     * @description Secrets (Authorization, passwords, client secrets, tokens) are redacted.
+     */
+    get: operations['listRequests'];
+    put?: never;
+    post?: never;
+    /** Empty the journal */
+    delete: operations['clearRequests'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/faults': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The fault rules */
+    get: operations['listFaults'];
+    put?: never;
+    /**
+     * Add a fault rule
+     * @description Requests matching `method` (any if absent), `path` (exact, or with `*` wildcards) and `header` (optional)
+     *     get `status` (with a body valid against the spec when it documents that status for the route) and/or a
+     *     `delay_ms`, with `probability` (a seeded draw, so runs repeat) at most `times` times. `status: 0` drops
+     *     the connection. Rules are tried in order; the first that matches applies.
+     */
+    post: operations['addFault'];
+    /** Remove every fault rule */
+    delete: operations['clearFaults'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/faults/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove one fault rule */
+    delete: operations['deleteFault'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rate-limit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The rate limit in force */
+    get: operations['getRateLimit'];
+    /**
+     * Turn rate limiting on, off, or change it
+     * @description `{"limit": 100, "window": "60s"}` (units s, m, h) turns it on; `{"enabled": false}` off. Counters restart.
+     */
+    put: operations['putRateLimit'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mint a user app token
+     * @description DECISIONS §5: permissions default to the user's role's and may not exceed them; `expires_at` may lie in the
+     *     past and `audience` may be any string, so a suite can mint an expired or wrong-audience token on purpose;
+     *     `claims` adds or overrides any claim (`iss`, `sub` and the userID claim included).
+     */
+    post: operations['mintToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider-states': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set up or tear down a Pact provider state
+     * @description The Pact verifier's state-change call. Setup resets the mock to its seeded state, then applies the state;
+     *     the answer carries `adminToken` (a valid saas_admin access token) and the state's values, for Pact's
+     *     `fromProviderState`. An empty state only resets; teardown of any state answers 200.
+     */
+    post: operations['providerState'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+  schemas: {
+    Error: {
+      error: string;
+      code: string;
+      details?: Record<string, never>[];
+    };
+    Readiness: {
+      /** @constant */
+      status: 'ok';
+      users: number;
+      /** @enum {string} */
+      indexes: 'building' | 'ready';
+    };
+    DataSummary: {
+      users: number;
+      workspaces: number;
+      clients: number;
+    };
+    JournalEntry: {
+      id: number;
+      /** Format: date-time */
+      time: string;
+      method: string;
+      path: string;
+      query: Record<string, never>;
+      status: number;
+      duration_ms: number;
+      request: {
+        headers: Record<string, never>;
+        body?: unknown;
+      };
+      response: {
+        headers: Record<string, never>;
+      };
+    };
+    FaultInput: WithRequired<components['schemas']['FaultFields'], 'path'>;
+    FaultFields: {
+      method?: string;
+      /** @description Exact path, or with `*` wildcards: `/users*`. */
+      path?: string;
+      header?: {
+        name: string;
+        value: string;
+      };
+      /** @description 100–599, or 0 to drop the connection. */
+      status?: number;
+      delay_ms?: number;
+      /** @default 1 */
+      probability: number;
+      /** @description How many times the rule fires (unlimited if absent). */
+      times?: number;
+    };
+    FaultRule: components['schemas']['FaultFields'] & {
+      id: string;
+      /** @description How many times the rule has fired. */
+      fired: number;
+    };
+    RateLimitInput: {
+      enabled?: boolean;
+      limit?: number;
+      window?: string;
+    };
+    RateLimit: {
+      enabled: boolean;
+      limit?: number;
+      window?: string;
+    };
+    TokenInput: {
+      /** @description Email, id or identifier. */
+      user: string;
+      permissions?: string[];
+      /** @description Seconds; may be negative. */
+      expires_in?: number;
+      /** Format: date-time */
+      expires_at?: string;
+      audience?: string;
+      claims?: Record<string, never>;
+    };
+  };
+  responses: {
+    /** @description Invalid input; the message names the bad value or record. */
+    BadRequest: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description `--admin-token` is set and the request does not carry it (`admin_token_required`). */
+    Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description No such fault rule or user. */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+  };
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+  adminHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ready. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Readiness'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  reset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Reset done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DataSummary'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  seed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "seed": 7,
+         *       "users": 500
+         *     }
+         */
+        'application/json': {
+          seed?: number;
+          users?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Seeded. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DataSummary'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  putFixtures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          users: unknown[];
+          workspaces?: unknown[];
+          clients?: unknown[];
+        };
+      };
+    };
+    responses: {
+      /** @description Loaded. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DataSummary'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listRequests: {
+    parameters: {
+      query?: {
+        method?: string;
+        /** @description Exact path, or a pattern with `*` wildcards (`/users*`). */
+        path?: string;
+        status?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Matching entries, newest first; `total` counts all matches. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            requests: components['schemas']['JournalEntry'][];
+            total: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  clearRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Emptied. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listFaults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Rules in the order they are tried. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            faults: components['schemas']['FaultRule'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  addFault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "method": "GET",
+         *       "path": "/users",
+         *       "status": 503,
+         *       "probability": 0.5,
+         *       "times": 3
+         *     }
+         */
+        'application/json': components['schemas']['FaultInput'];
+      };
+    };
+    responses: {
+      /** @description The rule, with its id. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FaultRule'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  clearFaults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  deleteFault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getRateLimit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The limit, or `enabled` false. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateLimit'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  putRateLimit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "limit": 5,
+         *       "window": "1s"
+         *     }
+         */
+        'application/json': components['schemas']['RateLimitInput'];
+      };
+    };
+    responses: {
+      /** @description The limit now in force. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RateLimit'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  mintToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "user": "user@example.com",
+         *       "permissions": [
+         *         "read:users"
+         *       ],
+         *       "expires_in": 3600
+         *     }
+         */
+        'application/json': components['schemas']['TokenInput'];
+      };
+    };
+    responses: {
+      /** @description The token and its decoded payload. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            access_token: string;
+            /** @constant */
+            token_type: 'Bearer';
+            expires_in: number;
+            claims: Record<string, never>;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  providerState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "state": "a user with identifier ann exists",
+         *       "action": "setup"
+         *     }
+         */
+        'application/json': {
+          state: string;
+          params?: Record<string, never>;
+          /**
+           * @default setup
+           * @enum {string}
+           */
+          action?: 'setup' | 'teardown';
+          consumer?: string;
+        };
+      };
+    };
+    responses: {
+      /**
+       * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin, DECISIONS §7),
+       *     `userToken` (saas_user) and `clientToken` (saas_user_client), for contracts of 403 answers.
+       */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            adminToken: string;
+            userToken: string;
+            clientToken: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+}
+type WithRequired<T, K extends keyof T> = T & {
+  [P in K]-?: T[P];
+};

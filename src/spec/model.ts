@@ -1,0 +1,159 @@
+/**
+ * The parts of an OpenAPI document that identity-mock acts on, read once at start-up: operations with their
+ * permissions, documented statuses and parameters; the role → permissions table; the accepted request media
+ * types. Code asks this model instead of restating the spec (rule 2 of the house).
+ */
+import { resolvePointer, type SpecDocument } from './document.ts';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export type ParameterLocation = 'query' | 'header' | 'path' | 'cookie';
+
+/** A JSON Schema node of the spec, `$ref`s resolved at the top level. */
+export type SchemaNode = Readonly<Record<string, unknown>>;
+
+export interface ParameterSpec {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly required: boolean;
+  readonly schema: SchemaNode;
+  /** The parameter object itself, for `x-` extensions. */
+  readonly raw: SchemaNode;
+}
+
+export interface OperationSpec {
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** The path template, e.g. `/users/{id-or-identifier}`. */
+  readonly path: string;
+  readonly tags: readonly string[];
+  /** Permissions the bearer token must hold (`x-permissions`). */
+  readonly permissions: readonly string[];
+  /** Whether a bearer token is required (the operation's or the document's `security`). */
+  readonly secured: boolean;
+  /** Documented response statuses, ascending. */
+  readonly statuses: readonly number[];
+  readonly parameters: readonly ParameterSpec[];
+  /** Media types of the request body, empty when the operation takes none. */
+  readonly bodyMediaTypes: readonly string[];
+  /** The operation object itself, for `x-` extensions and responses. */
+  readonly raw: SchemaNode;
+}
+
+export interface ApiModel {
+  readonly doc: SpecDocument;
+  readonly operations: readonly OperationSpec[];
+  /** Permissions granted to each role (`x-role-permissions` of the bearer scheme). */
+  readonly rolePermissions: ReadonlyMap<string, readonly string[]>;
+  /** Request media types accepted on any operation (`info.x-request-content-types`). */
+  readonly requestContentTypes: readonly string[];
+  operation(id: string): OperationSpec;
+  /** Resolves `node` if it is a `$ref`, repeatedly. */
+  deref(node: unknown): SchemaNode;
+}
+
+/** Reads the model of `doc`; throws naming the offending place when the document lacks what the mock needs. */
+export function buildApiModel(doc: SpecDocument): ApiModel {
+  const deref = (node: unknown): SchemaNode => {
+    let current = node;
+    for (let hops = 0; hops < 32; hops++) {
+      const record = asRecord(current, 'schema node');
+      const ref = record.$ref;
+      if (typeof ref !== 'string') return record;
+      current = resolvePointer(doc, ref);
+    }
+    throw new Error('too many nested $refs');
+  };
+
+  const operations: OperationSpec[] = [];
+  const globalSecurity = doc.security;
+  for (const [path, item] of Object.entries(asRecord(doc.paths, 'paths'))) {
+    const pathItem = asRecord(item, `paths.${path}`);
+    const shared = asArray(pathItem.parameters ?? [], `paths.${path}.parameters`);
+    for (const method of HTTP_METHODS) {
+      const rawOp = pathItem[method];
+      if (rawOp === undefined) continue;
+      const op = asRecord(rawOp, `${method} ${path}`);
+      const id = op.operationId;
+      if (typeof id !== 'string') throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      const params = [...shared, ...asArray(op.parameters ?? [], `${id}.parameters`)].map((p) => {
+        const param = deref(p);
+        return {
+          name: asString(param.name, `${id} parameter name`),
+          in: asString(param.in, `${id} parameter in`) as ParameterLocation,
+          required: param.required === true,
+          schema: param.schema === undefined ? {} : deref(param.schema),
+          raw: param,
+        };
+      });
+      const security = op.security ?? globalSecurity;
+      const body = op.requestBody === undefined ? undefined : deref(op.requestBody);
+      operations.push({
+        id,
+        method,
+        path,
+        tags: asArray(op.tags ?? [], `${id}.tags`).map((t) => asString(t, `${id} tag`)),
+        permissions: asArray(op['x-permissions'] ?? [], `${id}.x-permissions`).map((p) =>
+          asString(p, `${id} permission`),
+        ),
+        secured: Array.isArray(security) && security.length > 0,
+        statuses: Object.keys(asRecord(op.responses, `${id}.responses`))
+          .map(Number)
+          .filter(Number.isInteger)
+          .sort((a, b) => a - b),
+        parameters: params,
+        bodyMediaTypes:
+          body === undefined ? [] : Object.keys(asRecord(body.content, `${id}.requestBody.content`)),
+        raw: op,
+      });
+    }
+  }
+
+  const byId = new Map(operations.map((op) => [op.id, op]));
+  const components = asRecord(doc.components ?? {}, 'components');
+  const schemes = asRecord(components.securitySchemes ?? {}, 'components.securitySchemes');
+  const rolePermissions = new Map<string, readonly string[]>();
+  for (const scheme of Object.values(schemes)) {
+    const table = asRecord(scheme, 'security scheme')['x-role-permissions'];
+    if (table === undefined) continue;
+    for (const [role, perms] of Object.entries(asRecord(table, 'x-role-permissions'))) {
+      rolePermissions.set(
+        role,
+        asArray(perms, `x-role-permissions.${role}`).map((p) => asString(p, 'permission')),
+      );
+    }
+  }
+  const info = asRecord(doc.info, 'info');
+  return {
+    doc,
+    operations,
+    rolePermissions,
+    requestContentTypes: asArray(info['x-request-content-types'] ?? [], 'info.x-request-content-types').map(
+      (t) => asString(t, 'media type').toLowerCase(),
+    ),
+    operation(id) {
+      const op = byId.get(id);
+      if (op === undefined) throw new Error(`the spec has no operation ${id}`);
+      return op;
+    },
+    deref,
+  };
+}
+
+function asRecord(value: unknown, where: string): Readonly<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`spec: ${where} must be an object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function asArray(value: unknown, where: string): readonly unknown[] {
+  if (!Array.isArray(value)) throw new Error(`spec: ${where} must be an array`);
+  return value;
+}
+
+function asString(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new Error(`spec: ${where} must be a string`);
+  return value;
+}

@@ -1,0 +1,972 @@
+// Generated from spec/openapi.yaml by `npm run gen:types` (openapi-typescript). Do not edit.
+
+export type paths = {
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness check
+     * @description Mock decision (DECISIONS §1): one of the endpoints that need no token.
+     */
+    get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List users
+     * @description Lists the users the caller may see, filtered, searched, sorted and paginated.
+     *
+     *     - Mock decision (DECISIONS §3): unknown query parameters are rejected with 400 `invalid_request`
+     *       (identity-mock's `--lenient-query` accepts them).
+     *     - Date bounds are half-open: `created_at_from <= created_at < created_at_to` (same for `updated_at`);
+     *       `from > to` is 400 `invalid_range`; `from == to` gives an empty list.
+     *     - Ties of every sort break by `id` ascending; strings sort case- and accent-insensitively.
+     *     - Without `read:user_metadata`, the `id`, `created_by` and `updated_by` filters answer 403
+     *       `metadata_permission_required`, and `created_by` / `updated_by` are left out of every record.
+     *     - Past the last page: 200 with `[]`, `X-Message: Data not found`, `X-Total-Count` still the total.
+     *     - Row-level access (DECISIONS §6): `saas_admin` sees every user, `saas_user` the users sharing a
+     *       workspace with them and themselves, `saas_user_client` only themselves. Invisible rows are absent
+     *       from the list and from `X-Total-Count`.
+     */
+    get: operations['listUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/{id-or-identifier}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a user by id or identifier
+     * @description Mock decision (DECISIONS §4): the path segment is tried as a uuid `id` first, then as an
+     *     `identifier`. Success is 204 without a body; the user leaves every workspace, and tokens naming the
+     *     user are refused afterwards (401 `invalid_token`). Unknown, already deleted, or not visible to the
+     *     caller: 404 `user_not_found`.
+     */
+    delete: operations['deleteUser'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Obtain an access token
+     * @description OAuth 2.0 token endpoint (RFC 6749) with Auth0's statuses. Mock decision (DECISIONS §5): grants
+     *     `password` (the interface's), `client_credentials` and `refresh_token`; JSON or form bodies; the client
+     *     authenticates with `client_id`/`client_secret` in the body or HTTP Basic. `scope` is in the answer only
+     *     when the request asked for scopes, `refresh_token` only when `offline_access` was asked for. Every error
+     *     of this endpoint has the RFC 6749 §5.2 shape `{"error", "error_description"}` — a body that is neither
+     *     JSON nor a form, or a malformed one, is 400 `invalid_request`. After 10 consecutive wrong passwords for
+     *     one account, a wrong password is 429 `too_many_attempts` until a success or a reset.
+     */
+    post: operations['issueToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/.well-known/jwks.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Signing keys (JWKS)
+     * @description The public keys that verify access tokens (RFC 7517). Mock decision (DECISIONS §5).
+     */
+    get: operations['getJwks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/.well-known/openid-configuration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * OpenID discovery document
+     * @description OpenID Connect Discovery 1.0 metadata of the authorization server. `issuer` is byte-identical to the
+     *     `iss` of issued tokens. Mock decision (DECISIONS §5).
+     */
+    get: operations['getOpenidConfiguration'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspace}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the members of a workspace
+     * @description Mock decision (DECISIONS §6): the workspace's users (User records), paginated with `page` and `per_page`
+     *     under the same `Link` / `X-Total-Count` rules as GET /users, in `created_at` then `id` order. The caller
+     *     must be a member of the workspace or a `saas_admin`; without `read:user_metadata` the records carry no
+     *     `created_by` / `updated_by`.
+     */
+    get: operations['listWorkspaceMembers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+  schemas: {
+    /**
+     * @description Fields of a token request (RFC 6749). Which are required depends on `grant_type`; a missing one is 400
+     *     `invalid_request`, an unknown grant 400 `unsupported_grant_type`.
+     */
+    TokenRequest: {
+      /**
+       * @example password
+       * @example client_credentials
+       * @example refresh_token
+       */
+      grant_type?: string;
+      client_id?: string;
+      client_secret?: string;
+      audience?: string;
+      username?: string;
+      password?: string;
+      /** @description Space-separated; `offline_access` asks for a refresh token. */
+      scope?: string;
+      refresh_token?: string;
+    };
+    TokenResponse: {
+      access_token: string;
+      /** @constant */
+      token_type: 'Bearer';
+      expires_in: number;
+      scope?: string;
+      refresh_token?: string;
+    };
+    /** @description RFC 6749 §5.2 error body of the authorization server. */
+    OAuthError: {
+      error: string;
+      error_description: string;
+    };
+    Jwks: {
+      keys: {
+        /** @constant */
+        kty: 'RSA';
+        kid: string;
+        /** @constant */
+        use: 'sig';
+        /** @constant */
+        alg: 'RS256';
+        n: string;
+        e: string;
+      }[];
+    };
+    OpenidConfiguration: {
+      /** Format: uri */
+      issuer: string;
+      /** Format: uri */
+      token_endpoint: string;
+      /** Format: uri */
+      jwks_uri: string;
+      grant_types_supported: string[];
+      response_types_supported: string[];
+      subject_types_supported: string[];
+      id_token_signing_alg_values_supported: string[];
+      token_endpoint_auth_methods_supported?: string[];
+      scopes_supported?: string[];
+      claims_supported?: string[];
+    };
+    /** @enum {string} */
+    UserType: 'saas_admin' | 'saas_user' | 'saas_user_client';
+    /** @enum {string} */
+    UserStatus: 'active' | 'onboarding' | 'inactive' | 'suspended' | 'risky';
+    /**
+     * @description Short handle. Mock decision (DECISIONS §4): lower-case letters, digits, `.`, `_` and `-`, 3 to 64
+     *     characters, starting with a letter or digit.
+     */
+    Identifier: string;
+    User: {
+      /** Format: uuid */
+      id: string;
+      identifier: components['schemas']['Identifier'];
+      name: string;
+      /** Format: email */
+      email: string;
+      user_type: components['schemas']['UserType'];
+      status: components['schemas']['UserStatus'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /**
+       * Format: uuid
+       * @description Id of the creating user. Only with `read:user_metadata`.
+       */
+      created_by?: string;
+      /**
+       * Format: uuid
+       * @description Id of the last updating user. Only with `read:user_metadata`.
+       */
+      updated_by?: string;
+    };
+    Health: {
+      /** @constant */
+      status: 'ok';
+    };
+    /**
+     * @description Mock decision (DECISIONS §2): every error of the identity API has this body; `code` is stable
+     *     snake_case, `error` a message saying what was wrong and what is accepted.
+     */
+    Error: {
+      error: string;
+      code: string;
+      details?: components['schemas']['ErrorDetail'][];
+    };
+    ErrorDetail: {
+      /** @enum {string} */
+      location: 'query' | 'path' | 'header' | 'body';
+      name: string;
+      message: string;
+    };
+  };
+  responses: {
+    /**
+     * @description Invalid request. Mock decision (DECISIONS §2): `invalid_request` with `details`, `invalid_range`
+     *     when a `*_from` bound is after its `*_to`, `unsupported_api_version` for an `X-API-Version` other
+     *     than `v1`.
+     */
+    BadRequest: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "page_size must be between 1 and 100 (got 101)",
+         *       "code": "invalid_request",
+         *       "details": [
+         *         {
+         *           "location": "query",
+         *           "name": "page_size",
+         *           "message": "must be between 1 and 100 (got 101)"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'invalid_request' | 'invalid_range' | 'unsupported_api_version';
+        };
+      };
+    };
+    /** @description Missing or invalid bearer token (`missing_token`, `invalid_token`). */
+    Unauthorized: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        'WWW-Authenticate': components['headers']['WWW-Authenticate'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Authorization header is missing: send Authorization: Bearer <access token>",
+         *       "code": "missing_token"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'missing_token' | 'invalid_token';
+        };
+      };
+    };
+    /**
+     * @description The token lacks the operation's permission (`insufficient_permissions`), or uses a metadata filter
+     *     without `read:user_metadata` (`metadata_permission_required`).
+     */
+    Forbidden: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        /** @description `Bearer realm="identity", error="insufficient_scope", scope="<permission>"` */
+        'WWW-Authenticate'?: string;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "this operation needs the permission read:users, which the token does not grant",
+         *       "code": "insufficient_permissions"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'insufficient_permissions' | 'metadata_permission_required';
+        };
+      };
+    };
+    /** @description No such user, or not visible to the caller (`user_not_found`). */
+    UserNotFound: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "no user with id or identifier \"ann.lee\"",
+         *       "code": "user_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'user_not_found';
+        };
+      };
+    };
+    /** @description The request's Content-Type is not one of `info.x-request-content-types`. */
+    UnsupportedMediaType: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Content-Type image/png is not accepted; use one of application/json, text/plain",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'unsupported_media_type';
+        };
+      };
+    };
+    /** @description Rate limit exceeded (`rate_limited`). */
+    TooManyRequests: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "rate limit of 100 requests per 60 s exceeded; retry in 12 s",
+         *       "code": "rate_limited"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'rate_limited';
+        };
+      };
+    };
+    /** @description Server error. The body has a string field `error`. */
+    InternalServerError: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Internal server error",
+         *       "code": "internal_error"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @constant */
+          code?: 'internal_error';
+        };
+      };
+    };
+  };
+  parameters: {
+    /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+    'X-API-Version': 'v1';
+    /**
+     * @description Field to sort by. Mock decision (DECISIONS §3): strings sort case- and accent-insensitively; ties
+     *     break by `id` ascending. Without `sort_by`, a `search` ranks its results (exact field match, then
+     *     prefix, then substring, then fuzzy; ties by `created_at`, `id`).
+     */
+    sort_by: 'id' | 'identifier' | 'name' | 'email' | 'user_type' | 'status' | 'created_at' | 'updated_at';
+    /** @description Sort direction. */
+    sort_order: 'asc' | 'desc';
+    /** @description Exact match on `id`. Needs `read:user_metadata` (else 403 `metadata_permission_required`). */
+    id: string;
+    /** @description Exact match on `created_by`. Needs `read:user_metadata`. */
+    created_by: string;
+    /** @description Exact match on `updated_by`. Needs `read:user_metadata`. */
+    updated_by: string;
+    /** @description Exact match on `user_type`. */
+    user_type: components['schemas']['UserType'];
+    /** @description Exact match on `status`. */
+    status: components['schemas']['UserStatus'];
+    /**
+     * @description Inclusive lower bound on `created_at` (RFC 3339).
+     * @example 2024-01-01T00:00:00Z
+     */
+    created_at_from: string;
+    /**
+     * @description Exclusive upper bound on `created_at` (RFC 3339).
+     * @example 2025-01-01T00:00:00Z
+     */
+    created_at_to: string;
+    /** @description Inclusive lower bound on `updated_at` (RFC 3339). */
+    updated_at_from: string;
+    /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
+    updated_at_to: string;
+    /**
+     * @description Mock decision (DECISIONS §3): trimmed, 1–100 characters, split on whitespace into terms. A user
+     *     matches when every term matches one of `id`, `identifier`, `name`, `email`, case- and
+     *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
+     *     deletion, substitution or transposition of adjacent characters) of a word of those fields.
+     * @example ann lee
+     */
+    search: string;
+    /** @description Page number, from 1. */
+    page: number;
+    /** @description Items per page. */
+    page_size: number;
+  };
+  requestBodies: never;
+  headers: {
+    /** @description The API version that answered. Always `v1`. */
+    'X-API-Version': 'v1';
+    /**
+     * @description Human-readable message: `Data retrieved successfully`, `Data not found`, `User deleted successfully`,
+     *     or the error message.
+     */
+    'X-Message': string;
+    /** @description Number of users after filters, search and row-level access. */
+    'X-Total-Count': number;
+    /**
+     * @description RFC 8288 links, present only when `X-Total-Count` exceeds the page size: `first`, `prev` (not on page
+     *     1), `next` (not on or past the last page) and `last`, in that order. Each URL is absolute, keeps every
+     *     query parameter of the request, sets `page`, and carries `page_size` only if the request did.
+     * @example <http://localhost:8080/users?page=1>; rel="first", <http://localhost:8080/users?page=2>; rel="next", <http://localhost:8080/users?page=11>; rel="last"
+     */
+    Link: string;
+    /**
+     * @description RFC 6750 challenge, e.g. `Bearer realm="identity", error="invalid_token"`.
+     * @example Bearer realm="identity"
+     */
+    'WWW-Authenticate': string;
+    /** @description `no-store`: tokens must not be cached (RFC 6749 §5.1). */
+    'Cache-Control': 'no-store';
+    /** @description `no-cache` (RFC 6749 §5.1). */
+    Pragma: 'no-cache';
+    /**
+     * @description Seconds to wait before retrying.
+     * @example 30
+     */
+    'Retry-After': number;
+  };
+  pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The service is up. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "status": "ok"
+           *     }
+           */
+          'application/json': components['schemas']['Health'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listUsers: {
+    parameters: {
+      query?: {
+        /**
+         * @description Field to sort by. Mock decision (DECISIONS §3): strings sort case- and accent-insensitively; ties
+         *     break by `id` ascending. Without `sort_by`, a `search` ranks its results (exact field match, then
+         *     prefix, then substring, then fuzzy; ties by `created_at`, `id`).
+         */
+        sort_by?: components['parameters']['sort_by'];
+        /** @description Sort direction. */
+        sort_order?: components['parameters']['sort_order'];
+        /** @description Exact match on `id`. Needs `read:user_metadata` (else 403 `metadata_permission_required`). */
+        id?: components['parameters']['id'];
+        /** @description Exact match on `created_by`. Needs `read:user_metadata`. */
+        created_by?: components['parameters']['created_by'];
+        /** @description Exact match on `updated_by`. Needs `read:user_metadata`. */
+        updated_by?: components['parameters']['updated_by'];
+        /** @description Exact match on `user_type`. */
+        user_type?: components['parameters']['user_type'];
+        /** @description Exact match on `status`. */
+        status?: components['parameters']['status'];
+        /**
+         * @description Inclusive lower bound on `created_at` (RFC 3339).
+         * @example 2024-01-01T00:00:00Z
+         */
+        created_at_from?: components['parameters']['created_at_from'];
+        /**
+         * @description Exclusive upper bound on `created_at` (RFC 3339).
+         * @example 2025-01-01T00:00:00Z
+         */
+        created_at_to?: components['parameters']['created_at_to'];
+        /** @description Inclusive lower bound on `updated_at` (RFC 3339). */
+        updated_at_from?: components['parameters']['updated_at_from'];
+        /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
+        updated_at_to?: components['parameters']['updated_at_to'];
+        /**
+         * @description Mock decision (DECISIONS §3): trimmed, 1–100 characters, split on whitespace into terms. A user
+         *     matches when every term matches one of `id`, `identifier`, `name`, `email`, case- and
+         *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
+         *     deletion, substitution or transposition of adjacent characters) of a word of those fields.
+         * @example ann lee
+         */
+        search?: components['parameters']['search'];
+        /** @description Page number, from 1. */
+        page?: components['parameters']['page'];
+        /** @description Items per page. */
+        page_size?: components['parameters']['page_size'];
+      };
+      header?: {
+        /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * @description A page of users. `X-Message` is `Data retrieved successfully` when the page has items and
+       *     `Data not found` when it has none.
+       */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "8f14e45f-ceea-4672-a1b9-2c1d3e4f5a6b",
+           *         "identifier": "ann.lee",
+           *         "name": "Ann Lee",
+           *         "email": "ann.lee@example.com",
+           *         "user_type": "saas_user",
+           *         "status": "active",
+           *         "created_at": "2024-03-05T10:20:30.000Z",
+           *         "updated_at": "2025-01-07T08:00:00.000Z",
+           *         "created_by": "00000000-0000-4000-8000-000000000001",
+           *         "updated_by": "00000000-0000-4000-8000-000000000001"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['User'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  deleteUser: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path: {
+        /**
+         * @description The user's uuid `id`, or their `identifier`.
+         * @example ann.lee
+         */
+        'id-or-identifier': string | unknown | components['schemas']['Identifier'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user was deleted. `X-Message` is `User deleted successfully`. */
+      204: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['UserNotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  issueToken: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "grant_type": "password",
+         *       "client_id": "mock-client",
+         *       "client_secret": "mock-secret",
+         *       "audience": "https://identity.example.com/admin/v1",
+         *       "username": "admin@example.com",
+         *       "password": "Passw0rd!"
+         *     }
+         */
+        'application/json': components['schemas']['TokenRequest'];
+        'application/x-www-form-urlencoded': components['schemas']['TokenRequest'];
+      };
+    };
+    responses: {
+      /** @description A token. `expires_in` is `exp - iat` of the access token. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "access_token": "eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6Ii4uLiJ9.eyJpc3MiOiIuLi4ifQ.c2ln",
+           *       "token_type": "Bearer",
+           *       "expires_in": 86400
+           *     }
+           */
+          'application/json': components['schemas']['TokenResponse'];
+        };
+      };
+      /**
+       * @description `invalid_request` (missing or malformed field, malformed body, unsupported body type) or
+       *     `unsupported_grant_type`.
+       */
+      400: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_request",
+           *       "error_description": "Missing required parameter: grant_type"
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError'] & {
+            /** @enum {unknown} */
+            error?: 'invalid_request' | 'unsupported_grant_type';
+          };
+        };
+      };
+      /** @description `invalid_client`: unknown client or wrong secret. */
+      401: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_client",
+           *       "error_description": "Client authentication failed: unknown client_id \"x\""
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError'] & {
+            /** @constant */
+            error?: 'invalid_client';
+          };
+        };
+      };
+      /**
+       * @description `invalid_grant` (wrong email or password, unknown refresh token), `access_denied` (inactive or
+       *     suspended user, unknown audience: "Service not found: <aud>"), `unauthorized_client` (grant not
+       *     allowed for the client).
+       */
+      403: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_grant",
+           *       "error_description": "Wrong email or password."
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError'] & {
+            /** @enum {unknown} */
+            error?: 'invalid_grant' | 'access_denied' | 'unauthorized_client';
+          };
+        };
+      };
+      /** @description `too_many_attempts` (account locked out) or `too_many_requests` (rate limit). */
+      429: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          /** @description Seconds to wait (rate limit only). */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "too_many_attempts",
+           *       "error_description": "Your account has been blocked after multiple consecutive login attempts."
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError'] & {
+            /** @enum {unknown} */
+            error?: 'too_many_attempts' | 'too_many_requests';
+          };
+        };
+      };
+      /** @description Server error (`server_error`). */
+      500: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "server_error",
+           *       "error_description": "Internal server error"
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError'] & {
+            /** @constant */
+            error?: 'server_error';
+          };
+        };
+      };
+    };
+  };
+  getJwks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key set. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Jwks'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getOpenidConfiguration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metadata. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenidConfiguration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  listWorkspaceMembers: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1. */
+        page?: components['parameters']['page'];
+        /** @description Items per page. */
+        per_page?: number;
+      };
+      header?: {
+        /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path: {
+        /**
+         * @description Workspace id, a slug such as `ws-01`.
+         * @example ws-01
+         */
+        workspace: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of members. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description No such workspace (`workspace_not_found`). */
+      404: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "no workspace \"ws-99\"",
+           *       "code": "workspace_not_found"
+           *     }
+           */
+          'application/json': components['schemas']['Error'] & {
+            /** @constant */
+            code?: 'workspace_not_found';
+          };
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * The query engine of GET /users: filters, search, sort and pagination over a `UserStore` (DECISIONS §3), with
+ * row-level access (§6) applied inside, so lists, counts and links all obey it.
+ *
+ * A query never sorts the store. It takes the smallest candidate set an index gives (an id, a created_by list,
+ * the search index's matches, a date range of the kept created_at order, a user's co-members), tests each
+ * candidate, and places the matches at their positions in the kept order of the sort field (`sortUniqueKeys`).
+ * Unfiltered lists read a slice of the kept order directly. Full results are cached per query (without the page)
+ * until the store changes, so paging through one result costs only the page.
+ */
+import type { SortField, SortOrder } from '../spec/types.ts';
+import { compileFilter, isEmptyFilter, type UserFilter, type Visibility } from './filter.ts';
+import { paginate } from './paginate.ts';
+import { sortUniqueKeys } from './sort.ts';
+import type { UserStore } from './store.ts';
+
+export interface UsersQuery {
+  readonly filter: UserFilter;
+  /** Folded search terms (see `parseTerms`); empty for no search. */
+  readonly terms: readonly string[];
+  /** A field and direction, or `ranked`: search relevance, then created_at, then id. */
+  readonly sort: { readonly field: SortField; readonly direction: SortOrder } | 'ranked';
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+export interface QueryPage {
+  /** Number of matching users visible to the caller. */
+  readonly total: number;
+  /** Slots of the page's users, in order. */
+  readonly slots: ArrayLike<number>;
+}
+
+export interface EngineOptions {
+  /** Full results kept for reuse (0 disables the cache). */
+  readonly cacheSize: number;
+}
+
+interface CachedResult {
+  readonly version: number;
+  readonly slots: Uint32Array;
+}
+
+const TIER_FIELD: SortField = 'created_at';
+
+export class QueryEngine {
+  readonly #store: UserStore;
+  readonly #cacheSize: number;
+  readonly #cache = new Map<string, CachedResult>();
+
+  constructor(store: UserStore, options: EngineOptions) {
+    this.#store = store;
+    this.#cacheSize = options.cacheSize;
+  }
+
+  /** Runs `query` as seen by `visibility`. */
+  run(query: UsersQuery, visibility: Visibility): QueryPage {
+    const store = this.#store;
+    if (
+      query.sort !== 'ranked' &&
+      query.terms.length === 0 &&
+      visibility.kind === 'all' &&
+      isEmptyFilter(query.filter)
+    ) {
+      const { order } = store.orders.get(query.sort.field, query.sort.direction);
+      const window = paginate(order.length, query.page, query.pageSize);
+      return { total: order.length, slots: order.subarray(window.start, window.end) };
+    }
+    const all = this.#result(query, visibility);
+    const window = paginate(all.length, query.page, query.pageSize);
+    return { total: all.length, slots: all.subarray(window.start, window.end) };
+  }
+
+  #result(query: UsersQuery, visibility: Visibility): Uint32Array {
+    if (this.#cacheSize === 0) return this.#compute(query, visibility);
+    const key = JSON.stringify([query.filter, query.terms, query.sort, visibility]);
+    const cached = this.#cache.get(key);
+    if (cached !== undefined && cached.version === this.#store.version) {
+      this.#cache.delete(key);
+      this.#cache.set(key, cached);
+      return cached.slots;
+    }
+    const slots = this.#compute(query, visibility);
+    this.#cache.delete(key);
+    if (this.#cache.size >= this.#cacheSize) {
+      const oldest = this.#cache.keys().next();
+      if (oldest.done !== true) this.#cache.delete(oldest.value);
+    }
+    this.#cache.set(key, { version: this.#store.version, slots });
+    return slots;
+  }
+
+  #compute(query: UsersQuery, visibility: Visibility): Uint32Array {
+    const store = this.#store;
+    const test = compileFilter(store, query.filter, visibility);
+    if (test === undefined) return new Uint32Array(0);
+    const { terms } = query;
+    const ranked = query.sort === 'ranked';
+    const matches: number[] = [];
+    const tiers: number[] | undefined = ranked ? [] : undefined;
+
+    const narrow = this.#narrowestCandidates(query.filter, visibility);
+    if (narrow === undefined && terms.length > 0) {
+      const found = store.search.match(terms, store.alive);
+      const indices = found.indices;
+      for (let k = 0; k < indices.length; k++) {
+        const slot = indices[k] ?? 0;
+        if (!test(slot)) continue;
+        matches.push(slot);
+        tiers?.push(found.tiers[k] ?? 0);
+      }
+    } else {
+      const candidates = narrow ?? { from: 0, to: store.users.length };
+      const visit = (slot: number): void => {
+        if (!test(slot)) return;
+        if (terms.length > 0 && !store.search.matches(slot, terms)) return;
+        matches.push(slot);
+        tiers?.push(store.search.tier(slot, terms));
+      };
+      if ('from' in candidates) for (let slot = candidates.from; slot < candidates.to; slot++) visit(slot);
+      else for (let k = 0; k < candidates.length; k++) visit(candidates[k] ?? 0);
+    }
+
+    const field = query.sort === 'ranked' ? TIER_FIELD : query.sort.field;
+    const direction = query.sort === 'ranked' ? 'asc' : query.sort.direction;
+    const { order, position } = store.orders.get(field, direction);
+    const n = order.length;
+    const keys = new Float64Array(matches.length);
+    for (let k = 0; k < matches.length; k++)
+      keys[k] = (tiers?.[k] ?? 0) * n + (position[matches[k] ?? 0] ?? 0);
+    sortUniqueKeys(keys, n * (tiers === undefined ? 1 : 4));
+    const result = new Uint32Array(keys.length);
+    for (let k = 0; k < keys.length; k++) result[k] = order[(keys[k] ?? 0) % n] ?? 0;
+    return result;
+  }
+
+  /**
+   * The smallest candidate set an index yields, or `undefined` when only a full scan (or the search index)
+   * applies. Candidates are a superset of the matches: every one is still tested.
+   */
+  #narrowestCandidates(filter: UserFilter, visibility: Visibility): ArrayLike<number> | undefined {
+    const store = this.#store;
+    const options: ArrayLike<number>[] = [];
+    if (visibility.kind === 'self') options.push([visibility.slot]);
+    if (filter.id !== undefined) {
+      const slot = store.slotOfId(filter.id);
+      options.push(slot === undefined ? [] : [slot]);
+    }
+    if (filter.createdBy !== undefined) options.push(store.slotsCreatedBy(filter.createdBy));
+    if (filter.updatedBy !== undefined) options.push(store.slotsUpdatedBy(filter.updatedBy));
+    const created = filter.createdAt;
+    if (created !== undefined)
+      options.push(this.#timeSlice('created_at', store.createdMs, created.from, created.to));
+    const updated = filter.updatedAt;
+    if (updated !== undefined)
+      options.push(this.#timeSlice('updated_at', store.updatedMs, updated.from, updated.to));
+    if (filter.workspace !== undefined) options.push(store.memberships.members(filter.workspace));
+    if (visibility.kind === 'co-members') options.push(store.memberships.coMembers(visibility.slot));
+    let best: ArrayLike<number> | undefined;
+    for (const option of options) if (best === undefined || option.length < best.length) best = option;
+    return best;
+  }
+
+  /** Live slots whose `field` lies in [from, to), read off the kept ascending order by binary search. */
+  #timeSlice(
+    field: SortField,
+    ms: Float64Array,
+    from: number | undefined,
+    to: number | undefined,
+  ): Uint32Array {
+    const { order } = this.#store.orders.get(field, 'asc');
+    const lowerBound = (t: number): number => {
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((ms[order[mid] ?? 0] ?? 0) < t) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const start = from === undefined ? 0 : lowerBound(from);
+    const end = to === undefined ? order.length : lowerBound(to);
+    return order.subarray(start, Math.max(start, end));
+  }
+}

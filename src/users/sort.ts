@@ -1,0 +1,192 @@
+/**
+ * Kept sort orders of the store (DECISIONS §3): for each sortable field, the live users in ascending and
+ * descending order, ties always broken by `id` ascending, and each user's position in both. Built once per field
+ * (on first use, or ahead of time by `warm`) and compacted when users are deleted, so a request never sorts the
+ * store: it reads a slice of an order, or places its matches at their positions (see `orderByPosition`).
+ */
+import { collationKey, compareText } from './collation.ts';
+
+/** How a field compares: `text` under collation (case- and accent-insensitive), `time` as an instant. */
+export type SortKind = 'text' | 'time';
+
+export interface SortColumns {
+  /** Number of user slots (live and deleted). */
+  readonly size: number;
+  readonly alive: Uint8Array;
+  /** The raw id of each slot: the tie-break, compared by code point. */
+  readonly ids: readonly string[];
+  /** Text value of `field` for slot `i` (text fields). */
+  text(field: string, i: number): string;
+  /** Milliseconds since the epoch of `field` for slot `i` (time fields). */
+  time(field: string, i: number): number;
+}
+
+export interface KeptOrder {
+  /** Slot indices of live users, in order. */
+  readonly order: Uint32Array;
+  /** `position[slot]` is the slot's index in `order` (meaningless for deleted slots). */
+  readonly position: Uint32Array;
+}
+
+interface FieldOrders {
+  asc: KeptOrder;
+  desc: KeptOrder;
+  /** Slots with equal keys share a group number; groups ascend with the key. */
+  readonly group: Uint32Array;
+  stale: boolean;
+}
+
+export class SortOrders {
+  readonly #columns: SortColumns;
+  readonly #kinds: ReadonlyMap<string, SortKind>;
+  readonly #built = new Map<string, FieldOrders>();
+  #byId: number[] | undefined;
+
+  constructor(columns: SortColumns, kinds: ReadonlyMap<string, SortKind>) {
+    this.#columns = columns;
+    this.#kinds = kinds;
+  }
+
+  /** The kept order of `field` in direction `direction`, built or compacted if needed. */
+  get(field: string, direction: 'asc' | 'desc'): KeptOrder {
+    let orders = this.#built.get(field);
+    if (orders === undefined) {
+      orders = this.#build(field);
+      this.#built.set(field, orders);
+    } else if (orders.stale) {
+      this.#compact(orders);
+    }
+    return direction === 'asc' ? orders.asc : orders.desc;
+  }
+
+  /** Marks every built order stale after a deletion; each is compacted (O(n), no sort) on its next use. */
+  invalidate(): void {
+    for (const orders of this.#built.values()) orders.stale = true;
+  }
+
+  /** Builds the orders not yet built, one field per step, so a server can do it between requests. */
+  *warm(): Generator<void, void, void> {
+    for (const field of this.#kinds.keys()) {
+      this.get(field, 'asc');
+      yield;
+    }
+  }
+
+  #build(field: string): FieldOrders {
+    const kind = this.#kinds.get(field);
+    if (kind === undefined) throw new Error(`${field} is not a sortable field`);
+    const columns = this.#columns;
+    const byId = this.#idOrder();
+    // Array.prototype.sort is stable: sorting the id order by key alone leaves ties in id order.
+    let sorted: number[];
+    let same: (a: number, b: number) => boolean;
+    if (kind === 'time') {
+      const ms = new Float64Array(columns.size);
+      for (const i of byId) ms[i] = columns.time(field, i);
+      sorted = byId.slice().sort((a, b) => (ms[a] ?? 0) - (ms[b] ?? 0));
+      same = (a, b) => ms[a] === ms[b];
+    } else {
+      const values: string[] = new Array<string>(columns.size).fill('');
+      const keys: (string | undefined)[] = new Array<string | undefined>(columns.size);
+      for (const i of byId) {
+        const value = columns.text(field, i);
+        values[i] = value;
+        keys[i] = collationKey(value);
+      }
+      const compare = (a: number, b: number): number =>
+        compareText(values[a] ?? '', keys[a], values[b] ?? '', keys[b]);
+      sorted = byId.slice().sort(compare);
+      same = (a, b) => compare(a, b) === 0;
+    }
+    const group = new Uint32Array(columns.size);
+    let current = 0;
+    sorted.forEach((slot, k) => {
+      const previous = sorted[k - 1];
+      if (previous !== undefined && !same(previous, slot)) current++;
+      group[slot] = current;
+    });
+    const orders: FieldOrders = { asc: emptyOrder(), desc: emptyOrder(), group, stale: false };
+    setOrders(orders, Uint32Array.from(sorted), columns.size);
+    return orders;
+  }
+
+  #compact(orders: FieldOrders): void {
+    const alive = this.#columns.alive;
+    setOrders(
+      orders,
+      orders.asc.order.filter((slot) => alive[slot] === 1),
+      this.#columns.size,
+    );
+    orders.stale = false;
+  }
+
+  #idOrder(): number[] {
+    if (this.#byId === undefined) {
+      const { ids, alive, size } = this.#columns;
+      const slots: number[] = [];
+      for (let i = 0; i < size; i++) if (alive[i] === 1) slots.push(i);
+      slots.sort((a, b) => {
+        const x = ids[a] ?? '';
+        const y = ids[b] ?? '';
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+      this.#byId = slots;
+    }
+    return this.#byId.filter((slot) => this.#columns.alive[slot] === 1);
+  }
+}
+
+function emptyOrder(): KeptOrder {
+  return { order: new Uint32Array(0), position: new Uint32Array(0) };
+}
+
+/** Sets `asc` from `ascending` and derives `desc`: groups in reverse, ties inside a group still by id ascending. */
+function setOrders(orders: FieldOrders, ascending: Uint32Array, size: number): void {
+  const { group } = orders;
+  const descending = new Uint32Array(ascending.length);
+  let out = 0;
+  let end = ascending.length;
+  while (end > 0) {
+    const g = group[ascending[end - 1] ?? 0];
+    let start = end - 1;
+    while (start > 0 && group[ascending[start - 1] ?? 0] === g) start--;
+    descending.set(ascending.subarray(start, end), out);
+    out += end - start;
+    end = start;
+  }
+  orders.asc = { order: ascending, position: positions(ascending, size) };
+  orders.desc = { order: descending, position: positions(descending, size) };
+}
+
+function positions(order: Uint32Array, size: number): Uint32Array {
+  const position = new Uint32Array(size);
+  for (let p = 0; p < order.length; p++) position[order[p] ?? 0] = p;
+  return position;
+}
+
+/**
+ * Sorts distinct non-negative integer keys below `keySpace` in place and returns them. Few keys: a numeric typed
+ * array sort, O(k log k). Many keys: a bitset over the key space, O(k + keySpace / 32), which is how a large match
+ * set is put in a kept order without a comparison sort.
+ */
+export function sortUniqueKeys(keys: Float64Array, keySpace: number): Float64Array {
+  const k = keys.length;
+  if (k < 2) return keys;
+  if (k * Math.log2(k) * 2 < keySpace / 32) return keys.sort();
+  const words = new Uint32Array(Math.ceil(keySpace / 32));
+  for (let j = 0; j < k; j++) {
+    const key = keys[j] ?? 0;
+    const w = Math.floor(key / 32);
+    words[w] = (words[w] ?? 0) | (1 << (key % 32));
+  }
+  let out = 0;
+  for (let w = 0; w < words.length; w++) {
+    let bits = words[w] ?? 0;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      keys[out++] = w * 32 + (31 - Math.clz32(low));
+      bits ^= low;
+    }
+  }
+  return keys;
+}

@@ -1,0 +1,159 @@
+/**
+ * The in-memory user store: records by slot, lookups by id and identifier, columns the query engine scans
+ * (typed arrays), workspace memberships, kept sort orders and the search index. A slot is a user's index; it
+ * stays valid for the store's lifetime (a deleted user's slot is marked dead, never reused).
+ */
+import type { Dataset, Workspace } from '../data/dataset.ts';
+import type { SortField, User } from '../spec/types.ts';
+import { Memberships } from '../workspaces/memberships.ts';
+import { fold } from './collation.ts';
+import { UserSearch, type SearchDoc } from './search.ts';
+import { SortOrders, type SortColumns, type SortKind } from './sort.ts';
+
+export interface StoreOptions {
+  /** Sortable fields and how each compares (from the spec: `sort_by`'s enum and the User schema's formats). */
+  readonly sortKinds: ReadonlyMap<SortField, SortKind>;
+}
+
+export class UserStore {
+  /** Records by slot (deleted slots keep their record; check `alive`). */
+  readonly users: readonly User[];
+  readonly alive: Uint8Array;
+  readonly createdMs: Float64Array;
+  readonly updatedMs: Float64Array;
+  /** Code of each slot's `user_type` / `status` (see `codeOf`). */
+  readonly typeCode: Uint8Array;
+  readonly statusCode: Uint8Array;
+  readonly memberships: Memberships;
+  readonly orders: SortOrders;
+  readonly search: UserSearch;
+  readonly workspaces: readonly Workspace[];
+  /** Bumped by every change; results cached for an older version are stale. */
+  version = 0;
+  #aliveCount: number;
+  readonly #bySlotId = new Map<string, number>();
+  readonly #byIdentifier = new Map<string, number>();
+  readonly #byEmail = new Map<string, number>();
+  readonly #createdBy = new Map<string, number[]>();
+  readonly #updatedBy = new Map<string, number[]>();
+  readonly #typeCodes = new Map<string, number>();
+  readonly #statusCodes = new Map<string, number>();
+
+  constructor(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions) {
+    const users = dataset.users;
+    const n = users.length;
+    this.users = users;
+    this.workspaces = dataset.workspaces;
+    this.alive = new Uint8Array(n).fill(1);
+    this.#aliveCount = n;
+    this.createdMs = new Float64Array(n);
+    this.updatedMs = new Float64Array(n);
+    this.typeCode = new Uint8Array(n);
+    this.statusCode = new Uint8Array(n);
+    const docs: SearchDoc[] = new Array<SearchDoc>(n);
+    for (let i = 0; i < n; i++) {
+      const user = users[i];
+      if (user === undefined) continue;
+      this.#bySlotId.set(user.id.toLowerCase(), i);
+      this.#byIdentifier.set(user.identifier, i);
+      this.#byEmail.set(user.email.toLowerCase(), i);
+      this.createdMs[i] = Date.parse(user.created_at);
+      this.updatedMs[i] = Date.parse(user.updated_at);
+      this.typeCode[i] = code(this.#typeCodes, user.user_type);
+      this.statusCode[i] = code(this.#statusCodes, user.status);
+      if (user.created_by !== undefined) push(this.#createdBy, user.created_by.toLowerCase(), i);
+      if (user.updated_by !== undefined) push(this.#updatedBy, user.updated_by.toLowerCase(), i);
+      docs[i] = [user.id.toLowerCase(), user.identifier, fold(user.name), fold(user.email)];
+    }
+    this.memberships = new Memberships(dataset.workspaces, this.#bySlotId, n);
+    this.search = new UserSearch(docs);
+    const { createdMs, updatedMs } = this;
+    const columns: SortColumns = {
+      size: n,
+      alive: this.alive,
+      ids: users.map((u) => u.id),
+      text: (field, i) => textField(users[i], field),
+      time: (field, i) => (field === 'updated_at' ? updatedMs[i] : createdMs[i]) ?? 0,
+    };
+    this.orders = new SortOrders(columns, options.sortKinds);
+  }
+
+  /** Number of live users. */
+  get size(): number {
+    return this.#aliveCount;
+  }
+
+  /** Slot of the live user with this uuid (case-insensitive), if any. */
+  slotOfId(id: string): number | undefined {
+    return this.#live(this.#bySlotId.get(id.toLowerCase()));
+  }
+
+  /** Slot of the live user with this identifier, if any. */
+  slotOfIdentifier(identifier: string): number | undefined {
+    return this.#live(this.#byIdentifier.get(identifier));
+  }
+
+  /** Slot of the live user with this email (case-insensitive), if any. */
+  slotOfEmail(email: string): number | undefined {
+    return this.#live(this.#byEmail.get(email.toLowerCase()));
+  }
+
+  /** Slots of users created / updated by the user with this uuid (live or not: callers check `alive`). */
+  slotsCreatedBy(id: string): readonly number[] {
+    return this.#createdBy.get(id.toLowerCase()) ?? [];
+  }
+
+  slotsUpdatedBy(id: string): readonly number[] {
+    return this.#updatedBy.get(id.toLowerCase()) ?? [];
+  }
+
+  /** The code of a `user_type` value, or undefined when no user has it (a filter on it matches nothing). */
+  typeCodeOf(value: string): number | undefined {
+    return this.#typeCodes.get(value);
+  }
+
+  statusCodeOf(value: string): number | undefined {
+    return this.#statusCodes.get(value);
+  }
+
+  /** Deletes a live user: the slot dies, the user leaves every workspace, kept orders are compacted lazily. */
+  delete(slot: number): void {
+    if (this.alive[slot] !== 1) return;
+    this.alive[slot] = 0;
+    this.#aliveCount--;
+    this.memberships.removeUser(slot);
+    this.orders.invalidate();
+    this.version++;
+  }
+
+  /** Builds the kept orders and the search index ahead of use, a step at a time (see `server.ts`). */
+  *warm(): Generator<void, void, void> {
+    yield* this.orders.warm();
+    yield* this.search.buildSteps();
+  }
+
+  #live(slot: number | undefined): number | undefined {
+    return slot !== undefined && this.alive[slot] === 1 ? slot : undefined;
+  }
+}
+
+function code(codes: Map<string, number>, value: string): number {
+  let c = codes.get(value);
+  if (c === undefined) {
+    c = codes.size;
+    codes.set(value, c);
+  }
+  return c;
+}
+
+function push(map: Map<string, number[]>, key: string, slot: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [slot]);
+  else list.push(slot);
+}
+
+function textField(user: User | undefined, field: string): string {
+  if (user === undefined) return '';
+  const value: unknown = user[field as keyof User];
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,78 @@
+/**
+ * Which users belong to which workspaces (DECISIONS §6), held as one bit per workspace per user slot so that
+ * "do these two users share a workspace?" — the row-level access test of a `saas_user` — is a few word ANDs.
+ */
+import type { Workspace } from '../data/dataset.ts';
+
+export class Memberships {
+  readonly #index = new Map<string, number>();
+  readonly #members: number[][] = [];
+  readonly #words: number;
+  readonly #masks: Uint32Array;
+
+  constructor(workspaces: readonly Workspace[], slotOfId: ReadonlyMap<string, number>, slots: number) {
+    this.#words = Math.max(1, Math.ceil(workspaces.length / 32));
+    this.#masks = new Uint32Array(slots * this.#words);
+    workspaces.forEach((workspace, w) => {
+      this.#index.set(workspace.id, w);
+      const members: number[] = [];
+      for (const id of workspace.members) {
+        const slot = slotOfId.get(id.toLowerCase());
+        if (slot === undefined) continue;
+        members.push(slot);
+        const word = slot * this.#words + (w >> 5);
+        this.#masks[word] = (this.#masks[word] ?? 0) | (1 << (w & 31));
+      }
+      this.#members.push([...new Set(members)].sort((a, b) => a - b));
+    });
+  }
+
+  /** Whether a workspace with this id exists. */
+  has(workspaceId: string): boolean {
+    return this.#index.has(workspaceId);
+  }
+
+  /** Slots of the workspace's current members, ascending (empty for an unknown workspace). */
+  members(workspaceId: string): readonly number[] {
+    const w = this.#index.get(workspaceId);
+    return w === undefined ? [] : (this.#members[w] ?? []);
+  }
+
+  /** Whether `slot` is a member of the workspace. */
+  isMember(workspaceId: string, slot: number): boolean {
+    const w = this.#index.get(workspaceId);
+    if (w === undefined) return false;
+    return ((this.#masks[slot * this.#words + (w >> 5)] ?? 0) & (1 << (w & 31))) !== 0;
+  }
+
+  /** Whether users `a` and `b` are members of at least one common workspace. */
+  share(a: number, b: number): boolean {
+    const words = this.#words;
+    for (let k = 0; k < words; k++) {
+      if (((this.#masks[a * words + k] ?? 0) & (this.#masks[b * words + k] ?? 0)) !== 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Slots of every user sharing a workspace with `slot`, and `slot` itself even when it has no workspace (a
+   * saas_user sees "users sharing a workspace with them, and themselves", DECISIONS §6), ascending.
+   */
+  coMembers(slot: number): number[] {
+    const seen = new Set<number>([slot]);
+    for (const [w, members] of this.#members.entries()) {
+      if (((this.#masks[slot * this.#words + (w >> 5)] ?? 0) & (1 << (w & 31))) === 0) continue;
+      for (const member of members) seen.add(member);
+    }
+    return [...seen].sort((a, b) => a - b);
+  }
+
+  /** Removes a (deleted) user from every workspace. */
+  removeUser(slot: number): void {
+    for (let k = 0; k < this.#words; k++) this.#masks[slot * this.#words + k] = 0;
+    for (const [w, members] of this.#members.entries()) {
+      const at = members.indexOf(slot);
+      if (at >= 0) this.#members[w] = members.filter((m) => m !== slot);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * GET /health (DECISIONS §1), the headers of every response (§2: X-API-Version, X-Message) and CORS (§2).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, CLIENT, harness, type Harness, type SendOptions } from '../support/harness.ts';
+import { headerForm } from '../support/responses.ts';
+
+const EXPOSED = [
+  'Link',
+  'X-Total-Count',
+  'X-Message',
+  'X-API-Version',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
+const ORIGIN = 'http://localhost:5173';
+
+let h: Harness;
+
+beforeEach(() => {
+  h = harness();
+});
+
+function headerList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item !== '');
+}
+
+describe('GET /health', () => {
+  it('→ 200 {"status":"ok"} without a token', async () => {
+    const res = await h.get('/health');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.text).toBe('{"status":"ok"}');
+    expect(res.headers['x-api-version']).toBe('v1');
+    expect(res.headers['x-message']).toBeTruthy();
+  });
+
+  it('ignores a token, even an invalid one', async () => {
+    expect((await h.get('/health', { token: 'garbage' })).status).toBe(200);
+    expect((await h.get('/health', { token: h.token(CLIENT) })).status).toBe(200);
+  });
+});
+
+describe('X-API-Version and X-Message on every response', () => {
+  type Case = {
+    name: string;
+    method: string;
+    path: string;
+    status: number;
+    options: (h: Harness) => SendOptions;
+  };
+  const admin = (x: Harness): SendOptions => ({ token: x.token(ADMIN) });
+  const cases: Case[] = [
+    { name: 'health', method: 'GET', path: '/health', status: 200, options: () => ({}) },
+    { name: 'a list with items', method: 'GET', path: '/users', status: 200, options: admin },
+    { name: 'a list past its end', method: 'GET', path: '/users?page=99', status: 200, options: admin },
+    {
+      name: 'a delete',
+      method: 'DELETE',
+      path: '/users/zoe.adams',
+      status: 204,
+      options: admin,
+    },
+    { name: 'no token', method: 'GET', path: '/users', status: 401, options: () => ({}) },
+    { name: 'a bad token', method: 'GET', path: '/users', status: 401, options: () => ({ token: 'x' }) },
+    { name: 'a bad query', method: 'GET', path: '/users?page=0', status: 400, options: admin },
+    {
+      name: 'a bad range',
+      method: 'GET',
+      path: '/users?created_at_from=2025-01-01T00:00:00Z&created_at_to=2024-01-01T00:00:00Z',
+      status: 400,
+      options: admin,
+    },
+    {
+      name: 'a missing permission',
+      method: 'GET',
+      path: '/users',
+      status: 403,
+      options: (x) => ({ token: x.token(CLIENT) }),
+    },
+    { name: 'an unknown user', method: 'DELETE', path: '/users/no.such.user', status: 404, options: admin },
+    { name: 'an unknown route', method: 'GET', path: '/nope', status: 404, options: admin },
+    { name: 'a wrong method', method: 'POST', path: '/users', status: 405, options: admin },
+    {
+      name: 'a wrong media type',
+      method: 'GET',
+      path: '/users',
+      status: 415,
+      options: (x) => ({ token: x.token(ADMIN), headers: { 'Content-Type': 'image/png' } }),
+    },
+    {
+      name: 'a wrong API version',
+      method: 'GET',
+      path: '/health',
+      status: 400,
+      options: () => ({ headers: { 'X-API-Version': 'v0' } }),
+    },
+  ];
+
+  it.each(cases)('$name → $status with X-API-Version: v1 and an X-Message', async (c) => {
+    const res = await h.send(c.method, c.path, c.options(h));
+    expect(res.status).toBe(c.status);
+    expect(res.headers['x-api-version']).toBe('v1');
+    expect(res.headers['x-message']).toMatch(/\S/);
+    if (res.status >= 400)
+      expect(res.headers['x-message']).toBe(headerForm((res.body as { error: string }).error));
+  });
+});
+
+describe('CORS', () => {
+  it.each([
+    { name: 'a list', path: '/users', status: 200 },
+    { name: 'an error', path: '/users?page=0', status: 400 },
+    { name: 'health', path: '/health', status: 200 },
+  ])(
+    'a simple request with Origin ($name) gets Allow-Origin and the exposed headers',
+    async ({ path, status }) => {
+      const res = await h.get(path, { token: h.token(ADMIN), headers: { Origin: ORIGIN } });
+      expect(res.status).toBe(status);
+      expect([ORIGIN, '*']).toContain(res.headers['access-control-allow-origin']);
+      const exposed = headerList(res.headers['access-control-expose-headers']);
+      for (const name of EXPOSED) expect(exposed).toContain(name.toLowerCase());
+    },
+  );
+
+  it('a 401 without a token is readable cross-origin too', async () => {
+    const res = await h.get('/users', { headers: { Origin: ORIGIN } });
+    expect(res.status).toBe(401);
+    expect([ORIGIN, '*']).toContain(res.headers['access-control-allow-origin']);
+    expect(headerList(res.headers['access-control-expose-headers'])).toContain('x-message');
+  });
+
+  it.each([
+    { name: 'GET /users', path: '/users', method: 'GET' },
+    { name: 'DELETE /users/{id}', path: '/users/zoe.adams', method: 'DELETE' },
+  ])('a preflight for $name → 204 allowing the method and our request headers', async ({ path, method }) => {
+    const res = await h.send('OPTIONS', path, {
+      unchecked: true,
+      headers: {
+        Origin: ORIGIN,
+        'Access-Control-Request-Method': method,
+        'Access-Control-Request-Headers': 'authorization, x-api-version, prefer',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect([ORIGIN, '*']).toContain(res.headers['access-control-allow-origin']);
+    expect(headerList(res.headers['access-control-allow-methods'])).toContain(method.toLowerCase());
+    const allowed = headerList(res.headers['access-control-allow-headers']);
+    for (const name of ['authorization', 'content-type', 'x-api-version', 'prefer'])
+      expect(allowed).toContain(name);
+    expect(res.headers['x-api-version']).toBe('v1');
+    expect(h.allUsers()).toHaveLength(43); // a preflight deletes nothing
+  });
+});

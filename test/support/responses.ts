@@ -1,0 +1,96 @@
+/**
+ * Assertions on identity-API responses shared by the HTTP tests: the error shape of DECISIONS §2, the Link header
+ * of §3, and typed access to list bodies.
+ */
+import type request from 'supertest';
+import { expect } from 'vitest';
+import type { ErrorDetail, User } from '../../src/spec/types.ts';
+
+export interface ErrorBody {
+  readonly error: string;
+  readonly code: string;
+  readonly details?: readonly ErrorDetail[];
+}
+
+/**
+ * The form a message takes in a header: characters outside printable ASCII written `\uXXXX` (a raw one cannot be
+ * sent), cut to 512 characters.
+ */
+export function headerForm(message: string): string {
+  const escaped = message.replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return escaped.length > 512 ? `${escaped.slice(0, 509)}...` : escaped;
+}
+
+/**
+ * Asserts an error response of DECISIONS §2: `status`, a JSON body `{error, code, details?}` with `code`, and
+ * `X-Message` carrying `error`. Returns the body.
+ */
+export function expectError(res: request.Response, status: number, code: string): ErrorBody {
+  expect({ status: res.status, body: res.body as unknown }).toMatchObject({ status, body: { code } });
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.body as ErrorBody;
+  expect(Object.keys(body).sort()).toEqual(
+    body.details === undefined ? ['code', 'error'] : ['code', 'details', 'error'],
+  );
+  expect(typeof body.error).toBe('string');
+  expect(body.error.length).toBeGreaterThan(0);
+  expect(res.headers['x-message']).toBe(headerForm(body.error));
+  expect(res.headers['x-api-version']).toBe('v1');
+  return body;
+}
+
+/** Asserts a 400 `invalid_request` with a details entry for query parameter `name`; returns that entry. */
+export function expectQueryDetail(res: request.Response, name: string): ErrorDetail {
+  const body = expectError(res, 400, 'invalid_request');
+  const detail = body.details?.find((d) => d.location === 'query' && d.name === name);
+  expect(detail, `details of ${JSON.stringify(body)} name query parameter ${name}`).toBeDefined();
+  return detail ?? { location: 'query', name, message: '' };
+}
+
+/** The users of a 200 list response. */
+export function usersOf(res: request.Response): User[] {
+  expect(res.status).toBe(200);
+  expect(Array.isArray(res.body)).toBe(true);
+  return res.body as User[];
+}
+
+export function idsOf(users: readonly User[]): string[] {
+  return users.map((u) => u.id);
+}
+
+export function totalOf(res: request.Response): number {
+  const value = res.headers['x-total-count'];
+  expect(value).toMatch(/^\d+$/);
+  return Number(value);
+}
+
+export interface LinkEntry {
+  readonly rel: string;
+  readonly url: URL;
+}
+
+/** Parses an RFC 8288 `Link` header of `<url>; rel="x"` entries, in order. */
+export function parseLink(header: string | undefined): LinkEntry[] {
+  if (header === undefined) return [];
+  return header.split(/,\s*(?=<)/).map((entry) => {
+    const match = /^<([^>]*)>;\s*rel="([^"]+)"$/.exec(entry.trim());
+    expect(match, `Link entry ${entry}`).not.toBeNull();
+    return { url: new URL(match?.[1] ?? ''), rel: match?.[2] ?? '' };
+  });
+}
+
+/** The path and query of a Link URL, to send it back through the harness. */
+export function pathOf(url: URL): string {
+  return `${url.pathname}${url.search}`;
+}
+
+/** The query of a URL as a sorted list of [name, value] pairs, to compare regardless of order. */
+export function queryPairs(url: URL | string): [string, string][] {
+  const params = typeof url === 'string' ? new URLSearchParams(url) : url.searchParams;
+  return [...params.entries()].sort(([a, x], [b, y]) =>
+    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
+  );
+}
