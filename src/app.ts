@@ -265,7 +265,8 @@ function adminDispatch(o: AdminOptions): RequestHandler {
     mediaTypes: ['application/json'],
     specName: 'spec/admin.yaml',
     authorize: (req) => {
-      if (o.adminToken !== undefined && req.headers.authorization !== `Bearer ${o.adminToken}`) {
+      const given = /^bearer[ \t]+(.+)$/i.exec(req.headers.authorization?.trim() ?? '')?.[1];
+      if (o.adminToken !== undefined && given !== o.adminToken) {
         throw new ApiError(
           401,
           'admin_token_required',

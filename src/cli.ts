@@ -5,7 +5,17 @@
 import { readFileSync } from 'node:fs';
 import type { StartOptions } from './server.ts';
 import { createMock } from './app.ts';
-import { ConfigError, parseConfig, parseDuration, TOKEN_FLAGS, usage, type Config } from './config.ts';
+import {
+  ConfigError,
+  parseConfig,
+  parseDuration,
+  TOKEN_FLAGS,
+  usage,
+  VERIFY_FLAGS,
+  type Config,
+} from './config.ts';
+import { pactSources } from './contracts/pact-files.ts';
+import { verifyPacts } from './contracts/verify.ts';
 import { DEFAULT_PASSWORD } from './data/dataset.ts';
 import { ApiError } from './http/errors.ts';
 import { createLogger } from './http/log.ts';
@@ -133,8 +143,48 @@ function readConfig(path: string): string {
   return readFileSync(path, 'utf8');
 }
 
+/** `identity-mock verify`: starts the mock on a free port and verifies it against a pact; exit 1 on failure. */
+async function verify(
+  config: Config,
+  extra: Readonly<Record<string, string | boolean | undefined>>,
+): Promise<void> {
+  const source = extra.pact;
+  if (typeof source !== 'string') throw new ConfigError('verify needs --pact <file|dir|url>');
+  let pacts: string[];
+  try {
+    pacts = pactSources(source);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+  const mock = await startMock({
+    ...mockOptions(config),
+    port: 0,
+    validateResponses: true,
+    logger: createLogger('warn'),
+  });
+  process.stderr.write(`identity-mock: verifying ${mock.url} against ${pacts.join(', ')}\n`);
+  try {
+    await verifyPacts({ providerBaseUrl: mock.url, pacts });
+    process.stdout.write(`\nidentity-mock: every interaction of ${source} passed\n`);
+  } catch (error) {
+    process.stderr.write(
+      `\nidentity-mock: verification of ${source} FAILED (the report above says which interactions)\n`,
+    );
+    if (!(error instanceof Error) || !error.message.includes('"errors"')) throw error;
+    process.exitCode = 1;
+  } finally {
+    await mock.close();
+  }
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === 'verify') {
+    const { config, help, extra } = parseConfig(rest, process.env, VERIFY_FLAGS, readConfig);
+    if (help) process.stdout.write(`${usage()}\n`);
+    else await verify(config, extra);
+    return;
+  }
   if (command === 'token') {
     const { config, help, extra } = parseConfig(rest, process.env, TOKEN_FLAGS, readConfig);
     if (help) process.stdout.write(`${usage()}\n`);

@@ -153,6 +153,15 @@ export const TOKEN_FLAGS: Readonly<Record<string, FlagSpec>> = Object.freeze({
   claims: { type: 'string', value: 'JSON', help: 'claims to add or override, as a JSON object' },
 });
 
+/** Flags of `identity-mock verify`, besides the data flags of serve. */
+export const VERIFY_FLAGS: Readonly<Record<string, FlagSpec>> = Object.freeze({
+  pact: {
+    type: 'string',
+    value: 'PACT',
+    help: 'a pact file, a directory of pact files, or a pact URL (required)',
+  },
+});
+
 export interface ParsedCommand {
   readonly config: Config;
   readonly help: boolean;
@@ -354,11 +363,15 @@ export function usage(): string {
     'Usage:',
     '  identity-mock [serve] [flags]           serve the mock (the default command)',
     '  identity-mock token --user USER [flags] print a user app token (DECISIONS §5)',
+    '  identity-mock verify --pact PACT [flags] verify the mock against a consumer pact (file, dir or URL)',
     '',
     'Flags of serve (each also IDENTITY_MOCK_<FLAG>, e.g. IDENTITY_MOCK_USERS=1000):',
     ...flagLines(SERVE_FLAGS),
     '',
     'Flags of token (plus the data and token flags above: --seed, --users, --fixtures, --port, --issuer, ...):',
     ...flagLines(TOKEN_FLAGS),
+    '',
+    'Flags of verify (plus the data flags above: --seed, --users, --fixtures):',
+    ...flagLines(VERIFY_FLAGS),
   ].join('\n');
 }

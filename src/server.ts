@@ -3,7 +3,7 @@
  * accepting connections and waits for requests in flight. With `authPort`, the authorization server gets a
  * listener of its own (DECISIONS §1), as in production.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMock, type Mock, type MockOptions } from './app.ts';
 
@@ -37,6 +37,9 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const host = options.host ?? '127.0.0.1';
   const server = await listen(options.port ?? 0, host);
   const authServer = options.authPort === undefined ? undefined : await listen(options.authPort, host);
+  // The URL says `localhost`, which some clients (Pact's verifier among them) resolve to ::1 first: on the
+  // default IPv4 loopback, also listen on the IPv6 loopback, so every client reaches the mock by that name.
+  const twins = host === '127.0.0.1' ? await Promise.all([server, authServer].map((s) => twinOnIpv6(s))) : [];
   const url = urlOf(server, host);
   const authUrl = authServer === undefined ? url : urlOf(authServer, host);
   const mock = createMock({
@@ -44,9 +47,24 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     issuer: options.issuer ?? `${authUrl}/`,
     separateAuthServer: authServer !== undefined,
   });
+  const listeners = [server, authServer, ...twins].filter((s): s is Server => s !== undefined);
+  let closed = false;
+  const inFlight = new Set<ServerResponse>();
+  for (const listener of listeners) {
+    // Registered before the app: once closing, answers end their connection instead of keeping it alive.
+    listener.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      if (closed) res.setHeader('Connection', 'close');
+      inFlight.add(res);
+      res.once('close', () => {
+        inFlight.delete(res);
+        if (closed) listener.closeIdleConnections();
+      });
+    });
+  }
   server.on('request', mock.app);
   authServer?.on('request', mock.authApp);
-  let closed = false;
+  twins[0]?.on('request', mock.app);
+  twins[1]?.on('request', mock.authApp);
   warmInBackground(mock, () => closed);
   return {
     ...mock,
@@ -56,10 +74,8 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     server,
     close: async (graceMs = 5_000) => {
       closed = true;
-      await Promise.all([
-        drain(server, graceMs),
-        authServer === undefined ? undefined : drain(authServer, graceMs),
-      ]);
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      await Promise.all(listeners.map((listener) => drain(listener, graceMs)));
     },
   };
 }
@@ -78,6 +94,16 @@ function listen(port: number, host: string): Promise<Server> {
       resolve(server);
     });
   });
+}
+
+/** A listener on ::1 at `server`'s port, or undefined when the machine has no IPv6 loopback or the port is taken. */
+async function twinOnIpv6(server: Server | undefined): Promise<Server | undefined> {
+  if (server === undefined) return undefined;
+  try {
+    return await listen((server.address() as AddressInfo).port, '::1');
+  } catch {
+    return undefined;
+  }
 }
 
 function urlOf(server: Server, host: string): string {

@@ -61,6 +61,8 @@ export class Journal {
     this.#entries.push({
       ...entry,
       id: this.#next++,
+      // RFC 6750 §2.3 allows an access token in the query (`?access_token=…`).
+      query: redactFields(entry.query, 0),
       request: {
         headers: redactHeaders(entry.request.headers),
         ...(entry.request.body === undefined ? {} : { body: redactBody(entry.request.body) }),
@@ -107,8 +109,13 @@ export function redactHeaders(headers: Readonly<Record<string, unknown>>): Recor
 export function redactBody(body: unknown, depth = 0): unknown {
   if (depth > 8 || typeof body !== 'object' || body === null) return body;
   if (Array.isArray(body)) return body.map((item) => redactBody(item, depth + 1));
+  return redactFields(body, depth);
+}
+
+/** An object's fields with the secret ones replaced (query parameters, body objects). */
+function redactFields(record: object, depth: number): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [
+    Object.entries(record).map(([key, value]) => [
       key,
       SECRET_FIELDS.has(key) ? REDACTED : redactBody(value, depth + 1),
     ]),

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Dataset, Workspace } from '../data/dataset.ts';
-import { datasetFromRecords } from '../data/fixtures.ts';
+import { datasetFromRecords, FixtureError } from '../data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from '../data/known-accounts.ts';
 import { ApiError } from '../http/errors.ts';
 import type { User, UserStatus } from '../spec/types.ts';
@@ -219,17 +219,23 @@ function uuidFrom(text: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The dataset with these users and workspaces; a parameter that makes an invalid record is 400, not 500. */
 function rebuild(dataset: Dataset, users: readonly User[], workspaces: readonly Workspace[]): Dataset {
   const live = new Set(users.map((u) => u.id));
-  return datasetFromRecords(
-    {
-      users: users.map((u) => {
-        const password = dataset.passwords.get(u.id);
-        return password === undefined ? u : { ...u, password };
-      }),
-      workspaces: workspaces.map((w) => ({ ...w, members: w.members.filter((id) => live.has(id)) })),
-      clients: dataset.clients,
-    },
-    'provider state',
-  );
+  try {
+    return datasetFromRecords(
+      {
+        users: users.map((u) => {
+          const password = dataset.passwords.get(u.id);
+          return password === undefined ? u : { ...u, password };
+        }),
+        workspaces: workspaces.map((w) => ({ ...w, members: w.members.filter((id) => live.has(id)) })),
+        clients: dataset.clients,
+      },
+      'provider state',
+    );
+  } catch (error) {
+    if (error instanceof FixtureError) throw new ApiError(400, 'invalid_request', error.message);
+    throw error;
+  }
 }

@@ -9,6 +9,8 @@ import type { OperationContext, OperationHandler } from '../http/dispatch.ts';
 import { ApiError, quote } from '../http/errors.ts';
 import type { MockState } from '../mock-state.ts';
 import type { components, operations } from '../spec/admin-types.ts';
+import { basename } from 'node:path';
+import { CONTRACTS_DIR, pactFilesIn, readPact } from '../contracts/pact-files.ts';
 import type { ControlPlane } from './control-plane.ts';
 import { applyProviderState, type StateTarget } from './provider-states.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -169,6 +171,29 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
         claims: minted.claims,
       });
     },
+    listContracts: (context) => {
+      const { req } = context;
+      const base = `${req.protocol}://${req.host}${req.baseUrl}/contracts`;
+      const contracts = pactFilesIn(CONTRACTS_DIR).map((path) => {
+        const pact = readPact(path);
+        const file = basename(path);
+        return {
+          file,
+          consumer: pact.consumer.name,
+          provider: pact.provider.name,
+          interactions: pact.interactions.length,
+          url: `${base}/${file}`,
+        };
+      });
+      json(context, 200, { contracts });
+    },
+    getContract: (context) => {
+      const file = context.params.file ?? '';
+      const path = pactFilesIn(CONTRACTS_DIR).find((p) => basename(p) === file);
+      if (path === undefined)
+        throw new ApiError(404, 'contract_not_found', `no contract ${quote(file)} in contracts/`);
+      json(context, 200, readPact(path));
+    },
     providerState: (context) => {
       const input = body(context, 'providerState');
       if (input.action === 'teardown') {
@@ -192,10 +217,7 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
         },
       };
       const values = applyProviderState(input.state, input.params ?? {}, target);
-      json(context, 200, {
-        ...values,
-        adminToken: deps.mintToken({ user: 'admin@example.com' }).accessToken,
-      });
+      json(context, 200, { ...values, ...stateTokens() });
     },
   };
 }

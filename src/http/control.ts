@@ -20,6 +20,8 @@ export function journalRecorder(control: ControlPlane, now: () => number): Reque
     }
     const started = now();
     const startedAt = performance.now();
+    // The query as sent: the validator later coerces req.query and fills in defaults.
+    const query = { ...(req.query as Record<string, unknown>) };
     let recorded = false;
     const record = (): void => {
       if (recorded) return;
@@ -28,7 +30,7 @@ export function journalRecorder(control: ControlPlane, now: () => number): Reque
         time: new Date(started).toISOString(),
         method: req.method,
         path: req.path,
-        query: { ...(req.query as Record<string, unknown>) },
+        query,
         status: res.writableFinished ? res.statusCode : 0,
         duration_ms: Math.round((performance.now() - startedAt) * 100) / 100,
         request: { headers: req.headers, ...(req.body === undefined ? {} : { body: req.body as unknown }) },
@@ -64,7 +66,7 @@ async function rateKey(req: Request, res: Response, operation: OperationSpec | u
   if (res.locals.errorShape === 'oauth' && operation !== undefined) {
     const basic = /^basic\s+(\S+)/i.exec(req.headers.authorization ?? '')?.[1];
     if (basic !== undefined)
-      return `client:${Buffer.from(basic, 'base64').toString('utf8').split(':')[0] ?? ''}`;
+      return `client:${formDecoded(Buffer.from(basic, 'base64').toString('utf8').split(':')[0] ?? '')}`;
     await parseBody(req, res, operation);
     const body: unknown = req.body;
     if (
@@ -78,6 +80,15 @@ async function rateKey(req: Request, res: Response, operation: OperationSpec | u
   }
   const token = /^bearer\s+(\S+)/i.exec(req.headers.authorization ?? '')?.[1];
   return token === undefined ? `address:${req.ip ?? ''}` : `token:${token}`;
+}
+
+/** A client_id as HTTP Basic carries it, form-encoded (RFC 6749 §2.3.1), back to the body's form. */
+function formDecoded(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return part;
+  }
 }
 
 /** Applies the first matching fault rule: a delay, then its status (0 drops the connection) or the normal answer. */

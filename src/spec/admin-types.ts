@@ -186,6 +186,44 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/contracts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The pact files this mock is verified against
+     * @description The committed contracts (`contracts/`), so a verifier or a broker can take a pact by URL
+     *     (`identity-mock verify --pact <url>`, or Pact's `pactUrls`).
+     */
+    get: operations['listContracts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contracts/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One pact file, as committed */
+    get: operations['getContract'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider-states': {
     parameters: {
       query?: never;
@@ -291,7 +329,10 @@ export type components = {
     };
   };
   responses: {
-    /** @description Invalid input; the message names the bad value or record. */
+    /**
+     * @description Invalid input; the message names the bad value or record. Also `unsupported_api_version` for an
+     *     `X-API-Version` other than `v1`, as on the identity API (DECISIONS §2).
+     */
     BadRequest: {
       headers: {
         [name: string]: unknown;
@@ -302,6 +343,15 @@ export type components = {
     };
     /** @description `--admin-token` is set and the request does not carry it (`admin_token_required`). */
     Unauthorized: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A `Content-Type` other than `application/json` (`unsupported_media_type`), as on the identity API. */
+    UnsupportedMediaType: {
       headers: {
         [name: string]: unknown;
       };
@@ -344,7 +394,9 @@ export interface operations {
           'application/json': components['schemas']['Readiness'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   reset: {
@@ -365,7 +417,9 @@ export interface operations {
           'application/json': components['schemas']['DataSummary'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   seed: {
@@ -401,6 +455,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   putFixtures: {
@@ -431,6 +486,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listRequests: {
@@ -462,6 +518,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   clearRequests: {
@@ -480,7 +537,9 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   listFaults: {
@@ -503,7 +562,9 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   addFault: {
@@ -539,6 +600,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   clearFaults: {
@@ -557,7 +619,9 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   deleteFault: {
@@ -578,8 +642,10 @@ export interface operations {
         };
         content?: never;
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   getRateLimit: {
@@ -600,7 +666,9 @@ export interface operations {
           'application/json': components['schemas']['RateLimit'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   putRateLimit: {
@@ -633,6 +701,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   mintToken: {
@@ -675,6 +744,70 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  listContracts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One entry per pact file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            contracts: {
+              file: string;
+              consumer: string;
+              provider: string;
+              interactions: number;
+              /** Format: uri */
+              url: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  getContract: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example identity-web-identity-service.json */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pact (Pact specification V2 or V3 JSON). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            consumer: Record<string, never>;
+            provider: Record<string, never>;
+            interactions: unknown[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
   providerState: {
@@ -723,6 +856,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
     };
   };
 }

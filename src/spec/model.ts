@@ -20,6 +20,8 @@ export interface ParameterSpec {
   readonly schema: SchemaNode;
   /** The parameter object itself, for `x-` extensions. */
   readonly raw: SchemaNode;
+  /** JSON pointer of the parameter object in the document (its `$ref` target when it is a reference). */
+  readonly pointer: string;
 }
 
 export interface OperationSpec {
@@ -37,6 +39,8 @@ export interface OperationSpec {
   readonly parameters: readonly ParameterSpec[];
   /** Media types of the request body, empty when the operation takes none. */
   readonly bodyMediaTypes: readonly string[];
+  /** JSON pointer of the request body object, when there is one. */
+  readonly bodyPointer: string | undefined;
   /** The operation object itself, for `x-` extensions and responses. */
   readonly raw: SchemaNode;
 }
@@ -66,6 +70,21 @@ export function buildApiModel(doc: SpecDocument): ApiModel {
     throw new Error('too many nested $refs');
   };
 
+  /** Where `node` lives: the last `$ref` it goes through, or `at` when it is inline. */
+  const pointerOf = (node: unknown, at: string): string => {
+    let pointer = at;
+    let current = node;
+    for (let hops = 0; hops < 32; hops++) {
+      const ref =
+        typeof current === 'object' && current !== null && '$ref' in current ? current.$ref : undefined;
+      if (typeof ref !== 'string') break;
+      pointer = ref;
+      current = resolvePointer(doc, ref);
+    }
+    return pointer;
+  };
+  const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
   const operations: OperationSpec[] = [];
   const globalSecurity = doc.security;
   for (const [path, item] of Object.entries(asRecord(doc.paths, 'paths'))) {
@@ -77,7 +96,14 @@ export function buildApiModel(doc: SpecDocument): ApiModel {
       const op = asRecord(rawOp, `${method} ${path}`);
       const id = op.operationId;
       if (typeof id !== 'string') throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
-      const params = [...shared, ...asArray(op.parameters ?? [], `${id}.parameters`)].map((p) => {
+      const located = [
+        ...shared.map((p, i) => ({ p, at: `#/paths/${escape(path)}/parameters/${i}` })),
+        ...asArray(op.parameters ?? [], `${id}.parameters`).map((p, i) => ({
+          p,
+          at: `#/paths/${escape(path)}/${method}/parameters/${i}`,
+        })),
+      ];
+      const params = located.map(({ p, at }) => {
         const param = deref(p);
         return {
           name: asString(param.name, `${id} parameter name`),
@@ -85,6 +111,7 @@ export function buildApiModel(doc: SpecDocument): ApiModel {
           required: param.required === true,
           schema: param.schema === undefined ? {} : deref(param.schema),
           raw: param,
+          pointer: pointerOf(p, at),
         };
       });
       const security = op.security ?? globalSecurity;
@@ -105,6 +132,10 @@ export function buildApiModel(doc: SpecDocument): ApiModel {
         parameters: params,
         bodyMediaTypes:
           body === undefined ? [] : Object.keys(asRecord(body.content, `${id}.requestBody.content`)),
+        bodyPointer:
+          op.requestBody === undefined
+            ? undefined
+            : pointerOf(op.requestBody, `#/paths/${escape(path)}/${method}/requestBody`),
         raw: op,
       });
     }

@@ -11,16 +11,20 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MatchersV3, PactV3, SpecificationVersion } from '@pact-foundation/pact';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IdentityApiError, IdentityClient, OAuthClientError } from '../../src/client/identity-client.ts';
-import { CONSUMER, PROVIDER, writtenPactDir } from '../support/contracts.ts';
+import {
+  CONSUMER,
+  CONTRACTS_DIR,
+  normalizedPact,
+  PACT_FILE,
+  PROVIDER,
+  writtenPactDir,
+} from '../support/contracts.ts';
 
 const { eachLike, fromProviderState, integer, like, regex, string, uuid } = MatchersV3;
 
 const dir = writtenPactDir() ?? mkdtempSync(join(tmpdir(), 'identity-web-pact-'));
-afterAll(() => {
-  process.env.IDENTITY_WEB_PACT_DIR = dir;
-});
 
 const pact = new PactV3({
   consumer: CONSUMER,
@@ -329,5 +333,13 @@ describe('identity-web → identity-service', () => {
       expect(error).toBeInstanceOf(OAuthClientError);
       expect(error).toMatchObject({ status: 403, body: { error: 'invalid_grant' } });
     });
+  });
+});
+
+describe('contracts/', () => {
+  it('holds the pact these consumer tests write (else: npm run contracts)', () => {
+    const written = normalizedPact(join(dir, PACT_FILE));
+    const committed = normalizedPact(join(CONTRACTS_DIR, PACT_FILE));
+    expect(committed, `contracts/${PACT_FILE} is stale: run npm run contracts`).toEqual(written);
   });
 });

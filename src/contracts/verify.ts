@@ -1,0 +1,54 @@
+/**
+ * Verifies a running mock against pacts with Pact's Verifier, through the mock's own provider-state endpoint
+ * (`POST /__admin/provider-states`, DECISIONS §7): the verifier posts `{state, params, action}` there and injects
+ * the answer's values (`adminToken`, …) into requests built with `fromProviderState`.
+ */
+import type { Request, Response, NextFunction } from 'express';
+import { Verifier } from '@pact-foundation/pact';
+
+export interface VerifyOptions {
+  /** Base URL of the running mock. */
+  readonly providerBaseUrl: string;
+  /** Pact files or URLs. */
+  readonly pacts: readonly string[];
+  readonly provider?: string;
+  readonly logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error';
+}
+
+/**
+ * Pact JS 16's proxy parses a form body and forwards `JSON.stringify(body)` with the old Content-Length
+ * (TOOLING.md, Pact trap 1): re-encode it as a form.
+ */
+export function formBodyFilter(req: Request, _res: Response, next: NextFunction): void {
+  const body: unknown = req.body;
+  const type = req.headers['content-type'] ?? '';
+  if (
+    type.startsWith('application/x-www-form-urlencoded') &&
+    typeof body === 'object' &&
+    body !== null &&
+    !Buffer.isBuffer(body)
+  ) {
+    const form = new URLSearchParams(
+      Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+    req.body = Buffer.from(form);
+    req.headers['content-length'] = String(Buffer.byteLength(form));
+  }
+  next();
+}
+
+/** Resolves with Pact's report when every interaction passes; rejects otherwise. */
+export async function verifyPacts(options: VerifyOptions): Promise<unknown> {
+  const verifier = new Verifier({
+    provider: options.provider ?? 'identity-service',
+    providerBaseUrl: options.providerBaseUrl,
+    pactUrls: [...options.pacts],
+    providerStatesSetupUrl: `${options.providerBaseUrl}/__admin/provider-states`,
+    // stateChangeAsQuery false: the state goes as a JSON body, as DECISIONS §7 describes.
+    requestFilter: formBodyFilter,
+    // 'error' by default: at 'warn', Pact JS flags providerStatesSetupUrl as deprecated, yet it is how the
+    // verifier reaches the mock's own state endpoint (DECISIONS §7). The report prints at any level.
+    logLevel: options.logLevel ?? 'error',
+  });
+  return verifier.verifyProvider();
+}

@@ -1,0 +1,128 @@
+/**
+ * Checks a request against the spec (for contracts: does the spec allow what a consumer sends?): the operation
+ * exists, every path, query and header parameter is declared and valid, required ones are present, the body's
+ * media type is accepted and the body matches its schema, and a token is sent where one is required.
+ */
+import type { SpecDocument } from './document.ts';
+import { buildApiModel, type ApiModel, type OperationSpec, type ParameterSpec } from './model.ts';
+import { RouteTable } from './route-table.ts';
+import { pointerSegment, SchemaValidator } from './schema-validator.ts';
+
+export interface RequestSample {
+  readonly method: string;
+  /** Path without the query string. */
+  readonly path: string;
+  /** Query parameters, each with its values. */
+  readonly query: Readonly<Record<string, readonly string[]>>;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The body as sent: a string (form, text) or parsed JSON. */
+  readonly body: unknown;
+}
+
+export class RequestChecker {
+  readonly model: ApiModel;
+  readonly #routes: RouteTable;
+  readonly #schemas: SchemaValidator;
+
+  constructor(doc: SpecDocument) {
+    this.model = buildApiModel(doc);
+    this.#routes = new RouteTable(this.model.operations);
+    this.#schemas = new SchemaValidator(doc);
+  }
+
+  /**
+   * Problems of `sample` against the spec, and the operation it reaches; empty when the spec allows it.
+   * `answeredWith` is the status the request expects, when known (a request without a token may expect 401).
+   */
+  check(
+    sample: RequestSample,
+    answeredWith?: number,
+  ): {
+    readonly operation: OperationSpec | undefined;
+    readonly problems: string[];
+  } {
+    const where = `${sample.method.toUpperCase()} ${sample.path}`;
+    const match = this.#routes.match(sample.method.toUpperCase(), sample.path);
+    if (match.kind !== 'found') {
+      const what =
+        match.kind === 'not-found'
+          ? 'no path of the spec matches'
+          : `allowed methods: ${match.allowed.join(', ')}`;
+      return { operation: undefined, problems: [`${where}: ${what}`] };
+    }
+    const { operation, params } = match;
+    const problems: string[] = [];
+    const headers = Object.fromEntries(Object.entries(sample.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    const check = (param: ParameterSpec, value: string): void => {
+      const problem = this.#schemas.problems(
+        `${param.pointer}/schema`,
+        coerce(value, this.model.deref(param.schema).type),
+        param.name,
+      );
+      if (problem !== undefined) problems.push(`${where}: ${param.in} parameter ${problem}`);
+    };
+    for (const param of operation.parameters) {
+      const values =
+        param.in === 'query'
+          ? sample.query[param.name]
+          : param.in === 'path'
+            ? [params[param.name] ?? '']
+            : param.in === 'header' && headers[param.name.toLowerCase()] !== undefined
+              ? [headers[param.name.toLowerCase()] ?? '']
+              : undefined;
+      if (values === undefined) {
+        if (param.required)
+          problems.push(`${where}: required ${param.in} parameter ${param.name} is missing`);
+        continue;
+      }
+      if (values.length > 1)
+        problems.push(`${where}: query parameter ${param.name} is given ${values.length} times`);
+      for (const value of values) check(param, value);
+    }
+    const declared = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+    for (const name of Object.keys(sample.query)) {
+      if (!declared.has(name))
+        problems.push(`${where}: query parameter ${name} is not declared by ${operation.id}`);
+    }
+    if (operation.secured && headers.authorization === undefined && answeredWith !== 401) {
+      problems.push(`${where}: ${operation.id} needs a bearer token; without one the only answer is 401`);
+    }
+    problems.push(...this.#checkBody(operation, where, headers['content-type'], sample.body));
+    return { operation, problems };
+  }
+
+  #checkBody(
+    operation: OperationSpec,
+    where: string,
+    contentType: string | undefined,
+    body: unknown,
+  ): string[] {
+    const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (mediaType !== '' && !this.model.requestContentTypes.includes(mediaType)) {
+      return [`${where}: Content-Type ${mediaType} is not one of the spec's request media types`];
+    }
+    if (operation.bodyMediaTypes.length === 0) {
+      return body === undefined || body === '' ? [] : [`${where}: ${operation.id} takes no request body`];
+    }
+    if (!operation.bodyMediaTypes.includes(mediaType)) {
+      return [
+        `${where}: the body must be ${operation.bodyMediaTypes.join(' or ')} (got ${mediaType || 'none'})`,
+      ];
+    }
+    const value =
+      mediaType === 'application/x-www-form-urlencoded' && typeof body === 'string'
+        ? Object.fromEntries(new URLSearchParams(body))
+        : body;
+    const pointer = `${operation.bodyPointer ?? ''}/content/${pointerSegment(mediaType)}/schema`;
+    const problem = this.#schemas.problems(pointer, value, 'body');
+    return problem === undefined ? [] : [`${where}: ${problem}`];
+  }
+}
+
+/** A query, path or header value typed as its schema says (they travel as strings). */
+function coerce(value: string, type: unknown): unknown {
+  if ((type === 'integer' || type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value)))
+    return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}

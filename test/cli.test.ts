@@ -1,0 +1,231 @@
+/**
+ * The `identity-mock` bin (`node src/bin/identity-mock.js`), spawned as a user runs it: help, bad flags (exit 2
+ * naming the flag), serving on a freshly freed port, SIGTERM, `token`, `--config`, the environment, `--no-admin`
+ * and `--rate-limit`. Each spawn costs about a second, so the cases run concurrently and stay few.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeToken } from './support/auth.ts';
+import { fetchChecked } from './support/fetch-checked.ts';
+
+const BIN = fileURLToPath(new URL('../src/bin/identity-mock.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The environment of the test run without any identity-mock setting, plus `extra`. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('IDENTITY_MOCK_') && name !== 'PORT'),
+  );
+  return { ...env, ...extra };
+}
+
+interface Run {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function exited(child: ChildProcess, output: { stdout: string; stderr: string }): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      resolve({ code, signal, ...output });
+    });
+  });
+}
+
+function launch(args: readonly string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cleanEnv(env) });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output.stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output.stderr += chunk));
+  return { child, output, done: exited(child, output) };
+}
+
+/** Runs the bin to completion. */
+function run(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+  return launch(args, env).done;
+}
+
+/** A port that was free a moment ago: bound on port 0, read, released. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.close((error) => {
+      if (error === undefined) resolve();
+      else reject(error);
+    });
+  });
+  return port;
+}
+
+interface Served {
+  readonly url: string;
+  readonly banner: () => string;
+  /** Sends SIGTERM and waits for the exit. */
+  stop(): Promise<Run>;
+}
+
+/** Starts `serve` with `args` and waits until its banner says it listens. */
+async function serve(
+  port: number,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<Served> {
+  const { child, output, done } = launch(args, env);
+  const url = `http://localhost:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const check = (): void => {
+      if (output.stderr.includes(`listening on ${url}`)) resolve();
+    };
+    child.stderr.on('data', check);
+    void done.then((result) => {
+      reject(new Error(`identity-mock exited (${String(result.code)}) before listening:\n${result.stderr}`));
+    });
+    check();
+  });
+  return {
+    url,
+    banner: () => output.stderr,
+    stop: () => {
+      child.kill('SIGTERM');
+      return done;
+    },
+  };
+}
+
+describe.concurrent('identity-mock', () => {
+  describe('--help and bad flags', () => {
+    it('--help exits 0 listing the commands and flags', async () => {
+      const { code, stdout } = await run(['--help']);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Usage:/);
+      expect(stdout).toMatch(/identity-mock \[serve\]/);
+      expect(stdout).toMatch(/identity-mock token --user/);
+      for (const flag of [
+        '--port',
+        '--seed',
+        '--users',
+        '--fixtures',
+        '--rate-limit',
+        '--no-admin',
+        '--admin-token',
+        '--config',
+        '--log-level',
+        '--permissions',
+      ]) {
+        expect(stdout).toContain(flag);
+      }
+    });
+
+    it.each([
+      { name: 'a port that is not a number', args: ['--port', 'abc'], flag: '--port' },
+      { name: 'a negative user count', args: ['--users', '-1'], flag: '--users' },
+      { name: 'an unknown flag', args: ['--nope'], flag: '--nope' },
+    ])('$name exits 2 naming $flag', async ({ args, flag }) => {
+      const { code, stderr, stdout } = await run(args);
+      expect(code).toBe(2);
+      expect(stderr).toContain(flag);
+      expect(stderr).toContain('--help');
+      expect(stdout).toBe('');
+    });
+  });
+
+  describe('serve', () => {
+    let dir = '';
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'identity-mock-cli-'));
+    });
+    afterAll(async () => {
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('--port P --log-level warn serves; IDENTITY_MOCK_USERS=5 gives 8 users; SIGTERM exits 0', async () => {
+      const port = await freePort();
+      const served = await serve(port, ['--port', String(port), '--log-level', 'warn'], {
+        IDENTITY_MOCK_USERS: '5',
+      });
+      try {
+        const health = await fetchChecked(served.url, '/health');
+        expect(health.status).toBe(200);
+        expect(health.body).toEqual({ status: 'ok' });
+        expect(health.headers['x-ratelimit-limit']).toBeUndefined();
+        const banner = served.banner();
+        expect(banner).toContain(`listening on ${served.url}`);
+        for (const account of [
+          'admin@example.com (saas_admin)',
+          'user@example.com (saas_user)',
+          'client@example.com (saas_user_client)',
+        ]) {
+          expect(banner).toContain(account);
+        }
+        expect(banner).toContain('Passw0rd!');
+        expect(banner).toContain('8 users');
+        const admin = await fetch(`${served.url}/__admin/health`);
+        expect(await admin.json()).toMatchObject({ status: 'ok', users: 8 });
+      } finally {
+        const result = await served.stop();
+        expect(result.code).toBe(0);
+      }
+      await expect(fetch(`${served.url}/health`)).rejects.toThrow();
+    });
+
+    it('--config FILE is honoured; --no-admin hides /__admin; --rate-limit 2/1s adds X-RateLimit headers', async () => {
+      const port = await freePort();
+      const file = join(dir, 'config.json');
+      await writeFile(file, JSON.stringify({ port, 'log-level': 'warn', users: 2, seed: 9 }));
+      const served = await serve(port, ['--config', file, '--no-admin', '--rate-limit', '2/1s']);
+      try {
+        expect(served.banner()).toContain('5 users (seed 9)');
+        expect(served.banner()).toMatch(/admin\s+off/);
+        const admin = await fetch(`${served.url}/__admin/health`);
+        expect(admin.status).toBe(404);
+        expect(await admin.json()).toMatchObject({ code: 'not_found' });
+        const health = await fetchChecked(served.url, '/health');
+        expect(health.status).toBe(200);
+        expect(health.headers['x-ratelimit-limit']).toBe('2');
+        expect(health.headers['x-ratelimit-remaining']).toMatch(/^[01]$/);
+        expect(health.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
+      } finally {
+        expect((await served.stop()).code).toBe(0);
+      }
+    });
+  });
+
+  describe('token', () => {
+    it('prints a JWT with the given permissions and gty app_token', async () => {
+      const { code, stdout } = await run([
+        'token',
+        '--user',
+        'user@example.com',
+        '--permissions',
+        'read:users',
+      ]);
+      expect(code).toBe(0);
+      const token = stdout.trim();
+      expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      const { header, claims } = decodeToken(token);
+      expect(header.alg).toBe('RS256');
+      expect(claims).toMatchObject({
+        gty: 'app_token',
+        permissions: ['read:users'],
+        iss: 'http://localhost:8080/',
+      });
+    });
+
+    it('an unknown user exits 2 naming it', async () => {
+      const { code, stdout, stderr } = await run(['token', '--user', 'nobody@x']);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toContain('nobody@x');
+    });
+  });
+});
