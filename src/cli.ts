@@ -15,8 +15,8 @@ import {
   type Config,
 } from './config.ts';
 import { pactSources } from './contracts/pact-files.ts';
-import { verifyPacts } from './contracts/verify.ts';
 import { DEFAULT_PASSWORD } from './data/dataset.ts';
+import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
 import { ApiError } from './http/errors.ts';
 import { createLogger } from './http/log.ts';
 import { startMock, type RunningMock } from './server.ts';
@@ -110,12 +110,7 @@ function token(config: Config, extra: Readonly<Record<string, string | boolean |
 function banner(mock: RunningMock, config: Config, ms: number): string {
   const { store } = mock.state;
   const source = config.fixtures === undefined ? `seed ${config.seed}` : `fixtures ${config.fixtures}`;
-  const accounts = ['admin@example.com', 'user@example.com', 'client@example.com']
-    .map((email) => {
-      const slot = store.slotOfEmail(email);
-      return `${email} (${slot === undefined ? '?' : (store.users[slot]?.user_type ?? '?')})`;
-    })
-    .join(', ');
+  const accounts = KNOWN_ACCOUNTS.users.map((user) => `${user.email} (${user.user_type})`).join(', ');
   const body = JSON.stringify({
     grant_type: 'password',
     client_id: 'mock-client',
@@ -164,6 +159,8 @@ async function verify(
   });
   process.stderr.write(`identity-mock: verifying ${mock.url} against ${pacts.join(', ')}\n`);
   try {
+    // Loaded here, not at the top: Pact's native core costs ~300 ms and ~40 MB that `serve` does not need.
+    const { verifyPacts } = await import('./contracts/verify.ts');
     await verifyPacts({ providerBaseUrl: mock.url, pacts });
     process.stdout.write(`\nidentity-mock: every interaction of ${source} passed\n`);
   } catch (error) {

@@ -43,52 +43,113 @@ const SECRET_FIELDS = new Set([
   'adminToken',
 ]);
 
+/** What the recorder captures per request: cheap copies, parsed and shaped only when the journal is read. */
+export interface JournalRecord {
+  /** Epoch milliseconds when the request arrived. */
+  readonly startedAt: number;
+  readonly method: string;
+  /** Path and query string as sent. */
+  readonly url: string;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly requestHeaders: Readonly<Record<string, unknown>>;
+  readonly requestBody?: unknown;
+  readonly responseHeaders: Readonly<Record<string, unknown>>;
+}
+
+interface Stored {
+  readonly id: number;
+  readonly record: JournalRecord;
+}
+
+const SECRET_IN_QUERY = /[?&](?:password|client_secret|refresh_token|access_token|id_token|adminToken)=/;
+
 export class Journal {
-  readonly #entries: JournalEntry[] = [];
+  /** A ring of the last `capacity` records; `#next` numbers them. */
+  readonly #ring: (Stored | undefined)[];
   readonly #capacity: number;
   #next = 1;
 
   constructor(capacity = JOURNAL_CAPACITY) {
     this.#capacity = capacity;
+    this.#ring = new Array<Stored | undefined>(capacity);
   }
 
   get size(): number {
-    return this.#entries.length;
+    return Math.min(this.#next - 1, this.#capacity);
   }
 
-  /** Records an answered request (redacting it); the oldest entry goes past the capacity. */
-  record(entry: Omit<JournalEntry, 'id'>): void {
-    this.#entries.push({
-      ...entry,
-      id: this.#next++,
-      // RFC 6750 §2.3 allows an access token in the query (`?access_token=…`).
-      query: redactFields(entry.query, 0),
-      request: {
-        headers: redactHeaders(entry.request.headers),
-        ...(entry.request.body === undefined ? {} : { body: redactBody(entry.request.body) }),
+  /** Records an answered request; secrets are redacted here, before anything is kept. */
+  record(record: JournalRecord): void {
+    const id = this.#next++;
+    this.#ring[id % this.#capacity] = {
+      id,
+      record: {
+        ...record,
+        // RFC 6750 §2.3 allows an access token in the query (`?access_token=…`).
+        url: SECRET_IN_QUERY.test(record.url) ? redactQueryString(record.url) : record.url,
+        requestHeaders: redactHeaders(record.requestHeaders),
+        ...(record.requestBody === undefined ? {} : { requestBody: redactBody(record.requestBody) }),
+        responseHeaders: redactHeaders(record.responseHeaders),
       },
-      response: { headers: redactHeaders(entry.response.headers) },
-    });
-    if (this.#entries.length > this.#capacity) this.#entries.shift();
+    };
   }
 
   /** Entries matching `filter`, newest first, at most `limit`; `total` counts every match. */
   list(filter: JournalFilter = {}): { requests: JournalEntry[]; total: number } {
     const method = filter.method?.toUpperCase();
     const path = filter.path === undefined ? undefined : pathPattern(filter.path);
-    const matches = this.#entries.filter(
-      (e) =>
-        (method === undefined || e.method === method) &&
-        (path === undefined || path.test(e.path)) &&
-        (filter.status === undefined || e.status === filter.status),
-    );
-    matches.reverse();
-    return { requests: matches.slice(0, filter.limit ?? 100), total: matches.length };
+    const limit = filter.limit ?? 100;
+    const requests: JournalEntry[] = [];
+    let total = 0;
+    for (let id = this.#next - 1; id >= 1 && id > this.#next - 1 - this.#capacity; id--) {
+      const stored = this.#ring[id % this.#capacity];
+      if (stored?.id !== id) break;
+      const entry = toEntry(stored);
+      if (method !== undefined && entry.method !== method) continue;
+      if (path !== undefined && !path.test(entry.path)) continue;
+      if (filter.status !== undefined && entry.status !== filter.status) continue;
+      total++;
+      if (requests.length < limit) requests.push(entry);
+    }
+    return { requests, total };
   }
 
   clear(): void {
-    this.#entries.length = 0;
+    this.#ring.fill(undefined);
   }
+}
+
+function toEntry({ id, record }: Stored): JournalEntry {
+  const [path = '/', search = ''] = record.url.split('?', 2);
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const previous = query[name];
+    query[name] =
+      previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
+  }
+  return {
+    id,
+    time: new Date(record.startedAt).toISOString(),
+    method: record.method,
+    path,
+    query,
+    status: record.status,
+    duration_ms: Math.round(record.durationMs * 100) / 100,
+    request: {
+      headers: record.requestHeaders,
+      ...(record.requestBody === undefined ? {} : { body: record.requestBody }),
+    },
+    response: { headers: record.responseHeaders },
+  };
+}
+
+/** `?access_token=abc&page=2` → `?access_token=[REDACTED]&page=2`. */
+function redactQueryString(url: string): string {
+  const [path = '', search = ''] = url.split('?', 2);
+  const params = new URLSearchParams(search);
+  for (const name of [...params.keys()]) if (SECRET_FIELDS.has(name)) params.set(name, REDACTED);
+  return `${path}?${params.toString()}`;
 }
 
 /** Headers with credentials replaced: `Authorization: Bearer [REDACTED]` keeps the scheme, drops the secret. */

@@ -2,7 +2,7 @@
  * The grants of the token endpoint (DECISIONS §5), one entry per `grant_type`: each checks its own fields and
  * returns who the token is for. Errors are RFC 6749 §5.2 with Auth0's statuses and messages.
  */
-import type { Client, GrantType } from '../data/dataset.ts';
+import { passwordOf, type Client, type GrantType } from '../data/dataset.ts';
 import { OAuthError } from '../http/errors.ts';
 import type { User } from '../spec/types.ts';
 import type { UserStore } from '../users/store.ts';
@@ -37,7 +37,7 @@ export const GRANTS: Readonly<Record<GrantType, (input: GrantInput) => GrantOutc
     const password = required(fields, 'password');
     const slot = store.slotOfEmail(username) ?? store.slotOfIdentifier(username);
     const user = slot === undefined ? undefined : store.users[slot];
-    if (user === undefined || passwords.get(user.id) !== password) {
+    if (user === undefined || passwordOf(passwords, user.id) !== password) {
       if (user !== undefined) {
         const locked = auth.lockedOut(user.id);
         auth.fail(user.id);

@@ -70,7 +70,11 @@ export function parseFixtureUsers(value: unknown, source: string, problems: Prob
   checkReferences(all, problems);
   return {
     users: all.map((entry) => entry.user),
-    passwords: new Map(all.map((entry) => [entry.user.id, entry.password])),
+    passwords: new Map(
+      all
+        .filter((entry) => entry.password !== DEFAULT_PASSWORD)
+        .map((entry) => [entry.user.id, entry.password]),
+    ),
     addedKnown,
   };
 }

@@ -6,7 +6,6 @@
 import { Faker, base, en, generateMersenne53Randomizer } from '@faker-js/faker';
 import type { User } from '../spec/types.ts';
 import { DEFAULT_CLIENTS } from './clients.ts';
-import { DEFAULT_PASSWORD } from './dataset.ts';
 import type { Dataset, Workspace } from './dataset.ts';
 import { KNOWN_ACCOUNTS } from './known-accounts.ts';
 import { seedUsers } from './seed-users.ts';
@@ -65,8 +64,8 @@ export function seedDataset(options: SeedOptions): Dataset {
   const workspaces: Workspace[] = workspaceIds.map((id, index) =>
     Object.freeze({ id, name: at(workspaceNames, index), members: Object.freeze(at(members, index)) }),
   );
+  // Everyone has DEFAULT_PASSWORD: the map lists only users with another one (none here).
   const passwords = new Map<string, string>();
-  for (const user of users) passwords.set(user.id, DEFAULT_PASSWORD);
   return Object.freeze({
     users: Object.freeze(users),
     passwords,

@@ -28,7 +28,7 @@ export function createUserValidator(spec: SpecDocument = readSpecDocument()): (r
   const components = resolvePointer(spec, '#/components');
   // Strict mode stays on to catch schema typos; OpenAPI's `x-` extensions and the `components` wrapper are
   // declared as annotation keywords so strict mode accepts them.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true });
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, validateSchema: false });
   formatsModule.default(ajv);
   ajv.addVocabulary(['components', ...extensionKeywords(components)]);
   ajv.addSchema({ $id: SPEC_ID, components });

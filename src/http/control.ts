@@ -2,7 +2,7 @@
  * The control plane in the request path (DECISIONS §7): the journal recorder, the rate-limit and fault gates,
  * and `Prefer`. Each is a no-op costing a check when unused (no rules, limiting off, no header).
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { ControlPlane } from '../admin/control-plane.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import { parseBody, type Gate } from './dispatch.ts';
@@ -11,36 +11,24 @@ import { forcedAnswer, type ForcedAnswer } from './examples.ts';
 import { headerSafe } from './headers.ts';
 import { parsePrefer } from './prefer.ts';
 
-/** Records every answered (or dropped) request outside `/__admin` in the journal. */
-export function journalRecorder(control: ControlPlane, now: () => number): RequestHandler {
-  return (req, res, next) => {
-    if (req.path.startsWith('/__admin')) {
-      next();
-      return;
-    }
-    const started = now();
-    const startedAt = performance.now();
-    // The query as sent: the validator later coerces req.query and fills in defaults.
-    const query = { ...(req.query as Record<string, unknown>) };
-    let recorded = false;
-    const record = (): void => {
-      if (recorded) return;
-      recorded = true;
-      control.journal.record({
-        time: new Date(started).toISOString(),
-        method: req.method,
-        path: req.path,
-        query,
-        status: res.writableFinished ? res.statusCode : 0,
-        duration_ms: Math.round((performance.now() - startedAt) * 100) / 100,
-        request: { headers: req.headers, ...(req.body === undefined ? {} : { body: req.body as unknown }) },
-        response: { headers: res.getHeaders() },
-      });
-    };
-    res.once('finish', record);
-    res.once('close', record);
-    next();
-  };
+/** Records the request in the journal once it is answered (or dropped); `/__admin` calls are not recorded. */
+export function recordInJournal(control: ControlPlane, now: () => number, req: Request, res: Response): void {
+  const url = req.originalUrl;
+  if (url.startsWith('/__admin')) return;
+  const startedAt = now();
+  const started = performance.now();
+  res.once('close', () => {
+    control.journal.record({
+      startedAt,
+      method: req.method,
+      url,
+      status: res.writableFinished ? res.statusCode : 0,
+      durationMs: performance.now() - started,
+      requestHeaders: req.headers,
+      ...(req.body === undefined ? {} : { requestBody: req.body as unknown }),
+      responseHeaders: res.getHeaders(),
+    });
+  });
 }
 
 /** Counts the request against its key's bucket; sets `X-RateLimit-*`, answers 429 when the bucket is empty. */

@@ -2,7 +2,7 @@
  * CORS for any origin, on by default (DECISIONS §2): a frontend on another port calls the mock directly and can
  * read the pagination, message, version and rate-limit headers.
  */
-import type { RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 
 export const EXPOSED_HEADERS = [
   'Link',
@@ -20,27 +20,24 @@ export const EXPOSED_HEADERS = [
 export const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-API-Version', 'Prefer'];
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
-export function cors(): RequestHandler {
-  return (req, res, next) => {
-    const origin = req.headers.origin;
-    res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
-    if (origin !== undefined) res.setHeader('Vary', 'Origin');
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    const requestedMethod = req.headers['access-control-request-method'];
-    if (req.method !== 'OPTIONS' || requestedMethod === undefined) {
-      next();
-      return;
-    }
-    // A preflight: allow our headers plus whatever else the browser asks for.
-    const requested = (req.headers['access-control-request-headers'] ?? '')
-      .split(',')
-      .map((h) => h.trim())
-      .filter((h) => h !== '');
-    const allowed = [...new Set([...ALLOWED_HEADERS, ...requested])];
-    res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
-    res.setHeader('Access-Control-Allow-Headers', allowed.join(', '));
-    res.setHeader('Access-Control-Max-Age', '600');
-    res.setHeader('X-Message', 'CORS preflight accepted');
-    res.status(204).end();
-  };
+/** Sets the CORS headers; answers a preflight itself (returns true then). */
+export function applyCors(req: Request, res: Response): boolean {
+  const origin = req.headers.origin;
+  res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
+  if (origin !== undefined) res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  const requestedMethod = req.headers['access-control-request-method'];
+  if (req.method !== 'OPTIONS' || requestedMethod === undefined) return false;
+  // A preflight: allow our headers plus whatever else the browser asks for.
+  const requested = (req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
+  const allowed = [...new Set([...ALLOWED_HEADERS, ...requested])];
+  res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
+  res.setHeader('Access-Control-Allow-Headers', allowed.join(', '));
+  res.setHeader('Access-Control-Max-Age', '600');
+  res.setHeader('X-Message', 'CORS preflight accepted');
+  res.status(204).end();
+  return true;
 }

@@ -115,6 +115,7 @@ export function dispatch(options: DispatchOptions): RequestHandler {
         fromValidatorError(error, operation, { query, headers: req.headers, params, body: req.body }) ?? error
       );
     }
+    res.locals.validateResponses = validator.validatesResponses;
     validator.watchResponse(req, res, next);
     await handler({ req, res, operation, params, query, principal });
   };

@@ -2,7 +2,7 @@
  * Logging: one structured line per request (pino), secrets redacted (house rule 8). Request headers appear only
  * at `debug`, and then with `Authorization`, cookies and admin tokens censored.
  */
-import type { RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 import { pino, type Logger } from 'pino';
 
 export type { Logger };
@@ -29,24 +29,18 @@ export function createLogger(level: LogLevel, destination?: NodeJS.WritableStrea
   return destination === undefined ? pino(options) : pino(options, destination);
 }
 
-/** Logs each request once it has been answered. */
-export function requestLog(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    if (!logger.isLevelEnabled('info')) {
-      next();
-      return;
-    }
-    const started = performance.now();
-    res.once('finish', () => {
-      const line = {
-        method: req.method,
-        url: req.originalUrl,
-        status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        ...(logger.isLevelEnabled('debug') ? { headers: req.headers } : {}),
-      };
-      logger.info(line, 'request');
-    });
-    next();
-  };
+/** Logs the request once it has been answered (one line, at `info`). */
+export function logRequest(logger: Logger, req: Request, res: Response): void {
+  if (!logger.isLevelEnabled('info')) return;
+  const started = performance.now();
+  res.once('finish', () => {
+    const line = {
+      method: req.method,
+      url: req.originalUrl,
+      status: res.statusCode,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      ...(logger.isLevelEnabled('debug') ? { headers: req.headers } : {}),
+    };
+    logger.info(line, 'request');
+  });
 }

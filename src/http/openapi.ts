@@ -38,11 +38,15 @@ export interface SpecValidator {
     operation: OperationSpec,
     pathParams: Record<string, string>,
   ): void;
+  /** Whether responses are validated (handlers then answer through `res.json`, which the validator watches). */
+  readonly validatesResponses: boolean;
   /** Hooks `res.json` to validate the body against the operation's response (no-op unless enabled). */
   watchResponse(req: Request, res: Response, next: NextFunction): void;
 }
 
 const SERIAL = 0;
+/** Distinct valid requests remembered (then forgotten all at once: a cache, not a log). */
+const VALID_CACHE_SIZE = 10_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,17 +58,25 @@ function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/**
+ * A checker of documents against the OpenAPI meta-schema of `version` (compiling the meta-schema is most of the
+ * cost: build one checker for several documents).
+ */
+export function documentChecker(version: string): (doc: SpecDocument, name: string) => void {
+  const validator = new OpenAPISchemaValidator({ version, validateApiSpec: true });
+  return (doc, name) => {
+    const document = structuredClone(doc) as unknown as OpenAPIV3.DocumentV3_1;
+    const { errors } = validator.validate(document);
+    if (errors !== null && errors.length > 0) {
+      const lines = errors.slice(0, 10).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}`);
+      throw new Error(`${name} is not a valid OpenAPI document:\n${lines.join('\n')}`);
+    }
+  };
+}
+
 /** Checks `doc` against the OpenAPI 3.x meta-schema; throws listing the problems. */
 export function assertValidDocument(doc: SpecDocument, name: string): void {
-  const document = structuredClone(doc) as unknown as OpenAPIV3.DocumentV3_1;
-  const { errors } = new OpenAPISchemaValidator({
-    version: document.openapi,
-    validateApiSpec: true,
-  }).validate(document);
-  if (errors !== null && errors.length > 0) {
-    const lines = errors.slice(0, 10).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}`);
-    throw new Error(`${name} is not a valid OpenAPI document:\n${lines.join('\n')}`);
-  }
+  documentChecker(String(doc.openapi))(doc, name);
 }
 
 export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOptions): SpecValidator {
@@ -103,10 +115,18 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
     return op;
   };
 
+  // Validation is a function of the spec and the request: an operation without a body, the same URL and the same
+  // headers it reads give the same outcome, so a request already found valid is not validated again.
+  const valid = new Set<string>();
   return {
+    validatesResponses: responses !== undefined,
     validateRequest(req, res, operation, pathParams) {
-      if (!options.lenientQuery) rejectUnknownQuery(req, operation);
+      const key =
+        operation.bodyMediaTypes.length === 0
+          ? `${operation.id} ${req.originalUrl} ${req.headers['content-type'] ?? ''} ${String(req.headers['x-api-version'])}`
+          : undefined;
       const request = req as OpenApiRequest;
+      // The response validator reads this metadata, so it is set even when the request is known valid.
       const metadata = {
         expressRoute: `${operation.method} ${operation.path}`,
         openApiRoute: operation.path,
@@ -116,6 +136,8 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
         _responseSchema: responses === undefined ? undefined : operationObject(operation, responsePaths),
       };
       request.openapi = metadata;
+      if (key !== undefined && valid.has(key)) return;
+      if (!options.lenientQuery) rejectUnknownQuery(req, operation);
       // The validator throws on invalid input and calls back synchronously on valid input.
       const outcome = { passed: false };
       void requests.validate(request, res, () => {
@@ -123,6 +145,10 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
       });
       if (!outcome.passed)
         throw new Error(`request validation of ${operation.id} did not complete synchronously`);
+      if (key !== undefined) {
+        if (valid.size >= VALID_CACHE_SIZE) valid.clear();
+        valid.add(key);
+      }
     },
     watchResponse(req, res, next) {
       if (watch === undefined) return;

@@ -24,30 +24,48 @@ export function fold(text: string): string {
 /** The collator that defines string order: primary strength, so case and accents do not count. */
 export const COLLATOR = new Intl.Collator('en', { sensitivity: 'base', usage: 'sort' });
 
-const NOT_KEYABLE = 0xffff;
+const ASCII_SYMBOL = /[^0-9a-z]/;
+const ASCII_SYMBOLS = /[^0-9a-z]/g;
 
 /**
- * ICU primary weight of each printable ASCII character, as a char code from 0x21, for code points below U+0370;
- * 0 marks a character ICU ignores at primary strength (controls, combining diacritics U+0300–U+036F), and
- * NOT_KEYABLE everything else. Computed once from COLLATOR, so it follows whatever ICU this Node ships.
+ * The key characters of printable ASCII, chosen so that keys are mostly the lower-cased text itself: digits and
+ * letters key to themselves (lower case), and every other printable character — ICU sorts all of them before
+ * digits and letters — to a code point below `0`, in ICU's order (characters ICU finds equal share one).
+ * Computed once from COLLATOR, so it follows whatever ICU this Node ships; the module fails to load if that ICU
+ * ever broke the premise.
  */
-const WEIGHTS: Uint16Array = (() => {
-  const weights = new Uint16Array(0x370).fill(NOT_KEYABLE);
-  const chars: string[] = [];
-  for (let c = 0x20; c <= 0x7e; c++) chars.push(String.fromCharCode(c));
-  chars.sort((a, b) => COLLATOR.compare(a, b) || a.charCodeAt(0) - b.charCodeAt(0));
-  let weight = 0x21;
-  let previous: string | undefined;
-  for (const ch of chars) {
-    if (previous !== undefined && COLLATOR.compare(previous, ch) !== 0) weight++;
-    weights[ch.charCodeAt(0)] = weight;
-    previous = ch;
+const SYMBOL_KEYS: Readonly<Record<string, string>> = (() => {
+  const symbols: string[] = [];
+  for (let c = 0x20; c <= 0x7e; c++) {
+    const ch = String.fromCharCode(c);
+    if (!/[0-9A-Za-z]/.test(ch)) symbols.push(ch);
   }
+  symbols.sort((a, b) => COLLATOR.compare(a, b) || a.charCodeAt(0) - b.charCodeAt(0));
+  const keys: Record<string, string> = {};
+  let code = 0x01;
+  symbols.forEach((ch, i) => {
+    const previous = symbols[i - 1];
+    if (previous !== undefined && COLLATOR.compare(previous, ch) !== 0) code++;
+    keys[ch] = String.fromCharCode(code);
+  });
+  const last = symbols.at(-1) ?? ' ';
+  if (code >= 0x30 || COLLATOR.compare(last, '0') >= 0 || COLLATOR.compare('9', 'a') >= 0) {
+    throw new Error(
+      'this ICU does not sort ASCII symbols before digits before letters; collation keys need another scheme',
+    );
+  }
+  return keys;
+})();
+
+/** Characters ICU ignores at primary strength below U+0370 (controls, combining diacritics), for NFD text. */
+const IGNORABLE: Uint8Array = (() => {
+  const ignorable = new Uint8Array(0x370);
   for (let c = 0; c < 0x370; c++) {
-    if ((c < 0x20 || c === 0x7f || c >= 0x300) && COLLATOR.compare(`a${String.fromCharCode(c)}`, 'a') === 0)
-      weights[c] = 0;
+    if ((c < 0x20 || c === 0x7f || c >= 0x300) && COLLATOR.compare(`a${String.fromCharCode(c)}`, 'a') === 0) {
+      ignorable[c] = 1;
+    }
   }
-  return weights;
+  return ignorable;
 })();
 
 /**
@@ -55,14 +73,17 @@ const WEIGHTS: Uint16Array = (() => {
  * printable ASCII nor ignored by ICU after NFD (then `compareText` falls back to COLLATOR).
  */
 export function collationKey(text: string): string | undefined {
-  const decomposed = PRINTABLE_ASCII.test(text) ? text : text.normalize('NFD');
-  let key = '';
-  for (let i = 0; i < decomposed.length; i++) {
-    const weight = WEIGHTS[decomposed.charCodeAt(i)] ?? NOT_KEYABLE;
-    if (weight === NOT_KEYABLE) return undefined;
-    if (weight !== 0) key += String.fromCharCode(weight);
+  let ascii = text;
+  if (!PRINTABLE_ASCII.test(text)) {
+    ascii = '';
+    for (const ch of text.normalize('NFD')) {
+      const c = ch.charCodeAt(0);
+      if (c >= 0x20 && c <= 0x7e) ascii += ch;
+      else if (c >= IGNORABLE.length || IGNORABLE[c] !== 1 || ch.length > 1) return undefined;
+    }
   }
-  return key;
+  const lower = ascii.toLowerCase();
+  return ASCII_SYMBOL.test(lower) ? lower.replace(ASCII_SYMBOLS, (ch) => SYMBOL_KEYS[ch] ?? ch) : lower;
 }
 
 /** Compares two strings in collation order, using their keys when both have one. */

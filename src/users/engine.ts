@@ -42,11 +42,14 @@ interface CachedResult {
 }
 
 const TIER_FIELD: SortField = 'created_at';
+/** Slots kept by the result cache across all its entries (4 bytes each: 8 MB). */
+const CACHE_SLOT_BUDGET = 2_000_000;
 
 export class QueryEngine {
   readonly #store: UserStore;
   readonly #cacheSize: number;
   readonly #cache = new Map<string, CachedResult>();
+  #cachedSlots = 0;
 
   constructor(store: UserStore, options: EngineOptions) {
     this.#store = store;
@@ -81,13 +84,23 @@ export class QueryEngine {
       return cached.slots;
     }
     const slots = this.#compute(query, visibility);
-    this.#cache.delete(key);
-    if (this.#cache.size >= this.#cacheSize) {
+    this.#forget(key);
+    if (slots.length > CACHE_SLOT_BUDGET) return slots;
+    while (this.#cache.size >= this.#cacheSize || this.#cachedSlots + slots.length > CACHE_SLOT_BUDGET) {
       const oldest = this.#cache.keys().next();
-      if (oldest.done !== true) this.#cache.delete(oldest.value);
+      if (oldest.done === true) break;
+      this.#forget(oldest.value);
     }
     this.#cache.set(key, { version: this.#store.version, slots });
+    this.#cachedSlots += slots.length;
     return slots;
+  }
+
+  #forget(key: string): void {
+    const entry = this.#cache.get(key);
+    if (entry === undefined) return;
+    this.#cache.delete(key);
+    this.#cachedSlots -= entry.slots.length;
   }
 
   #compute(query: UsersQuery, visibility: Visibility): Uint32Array {

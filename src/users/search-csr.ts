@@ -96,3 +96,35 @@ export class U32List {
     return this.#chunks[index >>> CHUNK_BITS]?.[index & (CHUNK - 1)] ?? 0;
   }
 }
+
+/**
+ * A reusable list of uint32 for query results: `reset` empties it without freeing, the buffer doubles when full,
+ * and `view` is valid until the next `reset` or `push`, so a query allocates nothing once the buffer is warm.
+ *
+ * @example
+ * const found = new ScratchList();
+ * found.reset();
+ * found.push(3);
+ * found.view(); // Uint32Array [3]
+ */
+export class ScratchList {
+  #values = new Uint32Array(64);
+  #length = 0;
+
+  reset(): void {
+    this.#length = 0;
+  }
+
+  push(value: number): void {
+    if (this.#length === this.#values.length) {
+      const bigger = new Uint32Array(this.#length * 2);
+      bigger.set(this.#values);
+      this.#values = bigger;
+    }
+    this.#values[this.#length++] = value;
+  }
+
+  view(): Uint32Array {
+    return this.#values.subarray(0, this.#length);
+  }
+}

@@ -7,7 +7,10 @@ import type { SearchDoc } from './search.ts';
 import { U32List, bump, mappedArray, offsetsOf } from './search-csr.ts';
 import type { DeletionBuckets } from './search-deletions.ts';
 import { buildDeletionBuckets } from './search-deletions.ts';
+import type { IdIndex } from './search-ids.ts';
+import { buildIdIndex } from './search-ids.ts';
 import { TRIGRAMS, codeOf, trigramOf } from './search-trigrams.ts';
+import { isCanonicalUuid } from './search-uuid.ts';
 import { WordTable } from './search-word-table.ts';
 import { wordCharLength } from './search-words.ts';
 
@@ -29,6 +32,8 @@ export interface IndexParts {
   readonly wordDocOffsets: Uint32Array;
   readonly wordDocs: Uint32Array;
   readonly deletions: DeletionBuckets;
+  /** The ids that are canonical uuids, which the structures above leave out. */
+  readonly ids: IdIndex;
   /** `fieldLengths[4 * d + f]`: length of field f of document d, capped at 0xffff (see `FIELD_LENGTH_CAP`). */
   readonly fieldLengths: Uint16Array;
 }
@@ -48,13 +53,14 @@ export const FIELD_LENGTH_CAP = 0xffff;
 export function* buildIndexParts(docs: readonly SearchDoc[]): Generator<void, IndexParts, void> {
   const parts = yield* buildDocumentParts(docs);
   const deletions = yield* buildDeletionBuckets(parts.wordText, parts.wordStarts);
-  return { ...parts, deletions };
+  const ids = yield* buildIdIndex(docs);
+  return { ...parts, deletions, ids };
 }
 
-/** Everything but the deletion buckets; a generator of its own so the builder's scratch dies with it. */
+/** Everything but the deletion buckets and ids; a generator of its own so the builder's scratch dies with it. */
 function* buildDocumentParts(
   docs: readonly SearchDoc[],
-): Generator<void, Omit<IndexParts, 'deletions'>, void> {
+): Generator<void, Omit<IndexParts, 'deletions' | 'ids'>, void> {
   const builder = new DocumentsBuilder(docs);
   yield;
   for (let d = 0; d < docs.length; d += DOCS_PER_STEP) {
@@ -89,7 +95,10 @@ const ASCII_WORD_UNITS: Uint8Array = (() => {
   return table;
 })();
 
-/** The document-side structures: trigram postings, the distinct words, and words → documents. */
+/**
+ * The document-side structures: trigram postings, the distinct words, and words → documents. An id that is a
+ * canonical uuid is left out of them (`search-ids.ts` has its own structures for those).
+ */
 class DocumentsBuilder {
   readonly #docs: readonly SearchDoc[];
   /** Per trigram: the last document (+1) that listed it, so a document lists each trigram once. */
@@ -115,8 +124,9 @@ class DocumentsBuilder {
     this.#docs = docs;
     this.#docTrigrams = new U32List();
     this.#docTrigramEnds = new Uint32Array(docs.length);
-    // Sized up front from typical users (~4 new words each): growing rehashes every word at once, a long step.
-    this.#words = new WordTable(docs.length * 4);
+    // Sized up front from typical users (about one new word each, with uuid ids left out; twice that for
+    // headroom): growing rehashes every word at once, a long step.
+    this.#words = new WordTable(docs.length * 2);
     this.#docWords = new U32List();
     this.#docWordEnds = new Uint32Array(docs.length);
     this.#fieldLengths = new Uint16Array(docs.length * 4);
@@ -125,10 +135,12 @@ class DocumentsBuilder {
   /** Lists the distinct trigrams and words of documents [from, to). */
   collect(from: number, to: number): void {
     for (let d = from; d < to; d++) {
-      let slot = d * 4;
-      for (const field of this.#docs[d] ?? []) {
-        this.#fieldLengths[slot++] = Math.min(field.length, FIELD_LENGTH_CAP);
-        this.#collectField(field, d + 1);
+      const doc = this.#docs[d];
+      if (doc === undefined) continue;
+      for (let f = 0; f < doc.length; f++) {
+        const field = doc[f] ?? '';
+        this.#fieldLengths[d * 4 + f] = Math.min(field.length, FIELD_LENGTH_CAP);
+        if (f > 0 || !isCanonicalUuid(field)) this.#collectField(field, d + 1);
       }
       this.#docTrigramEnds[d] = this.#docTrigrams.length;
       this.#docWordEnds[d] = this.#docWords.length;
@@ -229,7 +241,7 @@ class DocumentsBuilder {
     }
   }
 
-  parts(): Omit<IndexParts, 'deletions'> {
+  parts(): Omit<IndexParts, 'deletions' | 'ids'> {
     return {
       trigramOffsets: this.#trigramOffsets,
       trigramDocs: this.#trigramDocs,

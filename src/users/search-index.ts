@@ -1,6 +1,8 @@
 /**
  * The index behind `UserSearch` (see `search.ts` for the matching rules and the ranking). Three structures, each a
- * CSR pair of typed arrays (offsets + postings) so 100 000 users cost a few tens of MB and no per-entry objects:
+ * CSR pair of typed arrays (offsets + postings) so 100 000 users cost a few tens of MB and no per-entry objects.
+ * They cover every field except ids that are canonical uuids, which have compact structures of their own
+ * (`ids`, see `search-ids.ts`): random hex made up about half of these structures and served no name search.
  *
  * - trigrams → documents, for substrings: each folded code unit maps to a 48-letter alphabet (a–z, 0–9, space,
  *   `.`, `@`, `-`, `_`, `'`, and one shared "other" code), so a trigram is an integer below 48³. A term of 3+
@@ -12,10 +14,12 @@
  *   are verified with `withinOneEdit`. The words are stored once, end to end in one string.
  * - words → documents.
  *
- * Plus each document's field lengths, so ranking can rule out "field equals term" without reading the fields.
+ * Plus the id index (`ids`), and each document's field lengths, so ranking can rule out "field equals term"
+ * without reading the fields.
  * Built in chunks (`SearchIndex.build` is a generator) so a server can keep answering while it builds.
  */
 import type { SearchDoc } from './search.ts';
+import type { IdIndex } from './search-ids.ts';
 import type { IndexParts } from './search-index-build.ts';
 import { buildIndexParts } from './search-index-build.ts';
 import { DeletionHasher, withinOneEdit } from './search-osa.ts';
@@ -51,6 +55,8 @@ export class SearchIndex {
   readonly #deleteWords: Uint32Array;
   /** `fieldLengths[4 * d + f]`: length of field f of document d, capped (see `IndexParts`). */
   readonly fieldLengths: Uint16Array;
+  /** The ids that are canonical uuids, which the structures above leave out. */
+  readonly ids: IdIndex;
   // Query scratch: trigram codes, deletion hashes, and generation-stamped marks over words.
   #codes = new Uint32Array(128);
   readonly #hasher = new DeletionHasher();
@@ -70,6 +76,7 @@ export class SearchIndex {
     this.#deleteWords = parts.deletions.words;
     this.#wordMarks = new Uint32Array(parts.wordStarts.length - 1);
     this.fieldLengths = parts.fieldLengths;
+    this.ids = parts.ids;
   }
 
   /**
@@ -98,7 +105,10 @@ export class SearchIndex {
       this.#wordMarks,
       this.fieldLengths,
     ];
-    return arrays.reduce((sum, array) => sum + array.byteLength, this.#wordText.length * 2);
+    return arrays.reduce(
+      (sum, array) => sum + array.byteLength,
+      this.#wordText.length * 2 + this.ids.byteLength,
+    );
   }
 
   #termCodes(term: string): number {
@@ -111,14 +121,15 @@ export class SearchIndex {
   }
 
   /**
-   * An upper bound on the documents whose fields contain `term` as a substring (the size of its rarest
-   * trigram's postings), for choosing the most selective term. `Infinity` for terms under 3 units.
+   * An upper bound on the documents whose fields contain `term` as a substring, for choosing the most selective
+   * term: the size of its rarest trigram's postings (the fields other than canonical uuid ids), plus
+   * `IdIndex.substringBound` for those ids. `Infinity` for terms under 3 units.
    */
   substringBound(term: string): number {
     const count = this.#termCodes(term);
     let best = Infinity;
     for (let k = 0; k < count; k++) best = Math.min(best, this.#postingCount(this.#codes[k] ?? 0));
-    return best;
+    return best + this.ids.substringBound(term);
   }
 
   /** The postings of the rarest and second-rarest distinct trigrams of `term` (3+ units). */

@@ -205,9 +205,10 @@ export class UserSearch {
 
   /**
    * The live documents (`alive[i] === 1`) matching every term, ascending, with their tiers. With the index, the
-   * most selective term of 3+ units is looked up (trigrams for substrings, the deletion index for fuzzy words),
-   * its matches are narrowed by the trigrams of other 3-unit terms, and the remaining terms are verified on the
-   * survivors only. Queries whose terms are all under 3 units scan every live document.
+   * most selective term of 3+ units is looked up (trigrams for substrings, the deletion index for fuzzy words,
+   * the id index for canonical uuid ids), its matches are narrowed by the trigrams of other 3-unit terms, and
+   * the remaining terms are verified on the survivors only. Queries whose terms are all under 3 units scan every
+   * live document.
    */
   match(terms: readonly string[], alive: Uint8Array): SearchResult {
     const index = this.#index;
@@ -231,8 +232,9 @@ export class UserSearch {
       const term = terms[t] ?? '';
       if (t === lead) continue;
       // A 3-unit term is never fuzzy, so a match must hold its trigram: intersecting with that posting list is
-      // cheaper than reading the documents, and settles the term outright when the trigram is exact.
-      if (term.length === INDEXED_MIN_LENGTH) {
+      // cheaper than reading the documents, and settles the term outright when the trigram is exact. Not when
+      // it may be part of a canonical uuid id, which the trigrams leave out: then it is verified like the rest.
+      if (term.length === INDEXED_MIN_LENGTH && !index.ids.mayContain(term)) {
         const { first, exact } = index.rarestTrigrams(term);
         count = this.#keepIn(first, count);
         if (exact) continue;
@@ -300,20 +302,23 @@ export class UserSearch {
       marks[d] = generation;
       results[count++] = d;
     }
-    // Fuzzy: documents holding a word within one edit; they may interleave with the above, hence the sort.
-    if (term.length >= FUZZY_MIN_LENGTH) {
-      const substrings = count;
-      for (const word of index.wordsWithinOneEdit(term)) {
-        const docs = index.docsOfWord(word);
-        for (let k = 0; k < docs.length; k++) {
-          const d = docs[k] ?? 0;
-          if (alive[d] !== 1 || marks[d] === generation) continue;
-          marks[d] = generation;
-          results[count++] = d;
-        }
+    // The other sources below may interleave with the above, hence the sort if they add anything.
+    const ascending = count;
+    const add = (docs: Uint32Array): void => {
+      for (let k = 0; k < docs.length; k++) {
+        const d = docs[k] ?? 0;
+        if (alive[d] !== 1 || marks[d] === generation) continue;
+        marks[d] = generation;
+        results[count++] = d;
       }
-      if (count > substrings) results.subarray(0, count).sort();
+    };
+    add(index.ids.substringDocs(term));
+    // Fuzzy: documents holding a word within one edit, or a canonical uuid id with a chunk within one edit.
+    if (term.length >= FUZZY_MIN_LENGTH) {
+      for (const word of index.wordsWithinOneEdit(term)) add(index.docsOfWord(word));
+      add(index.ids.fuzzyDocs(term));
     }
+    if (count > ascending) results.subarray(0, count).sort();
     return count;
   }
 

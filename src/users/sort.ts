@@ -36,6 +36,9 @@ interface FieldOrders {
   stale: boolean;
 }
 
+/** A text field with at most this many distinct values is sorted by dealing (see `#build`). */
+const FEW_VALUES = 64;
+
 export class SortOrders {
   readonly #columns: SortColumns;
   readonly #kinds: ReadonlyMap<string, SortKind>;
@@ -64,7 +67,7 @@ export class SortOrders {
     for (const orders of this.#built.values()) orders.stale = true;
   }
 
-  /** Builds the orders not yet built, one field per step, so a server can do it between requests. */
+  /** Builds the orders not yet built, one field per step (for callers who want them all ahead of use). */
   *warm(): Generator<void, void, void> {
     for (const field of this.#kinds.keys()) {
       this.get(field, 'asc');
@@ -75,39 +78,87 @@ export class SortOrders {
   #build(field: string): FieldOrders {
     const kind = this.#kinds.get(field);
     if (kind === undefined) throw new Error(`${field} is not a sortable field`);
-    const columns = this.#columns;
-    const byId = this.#idOrder();
-    // Array.prototype.sort is stable: sorting the id order by key alone leaves ties in id order.
-    let sorted: number[];
+    const { ids, alive, size } = this.#columns;
+    const slots: number[] = [];
+    for (let i = 0; i < size; i++) if (alive[i] === 1) slots.push(i);
+    // Ties are compared by id (code point) inside the comparator: they are rare for most fields, so this is
+    // cheaper than sorting every id first to get a stable base.
+    const byId = (a: number, b: number): number => {
+      const x = ids[a] ?? '';
+      const y = ids[b] ?? '';
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
     let same: (a: number, b: number) => boolean;
     if (kind === 'time') {
-      const ms = new Float64Array(columns.size);
-      for (const i of byId) ms[i] = columns.time(field, i);
-      sorted = byId.slice().sort((a, b) => (ms[a] ?? 0) - (ms[b] ?? 0));
+      const ms = new Float64Array(size);
+      for (const i of slots) ms[i] = this.#columns.time(field, i);
+      slots.sort((a, b) => (ms[a] ?? 0) - (ms[b] ?? 0) || byId(a, b));
       same = (a, b) => ms[a] === ms[b];
     } else {
-      const values: string[] = new Array<string>(columns.size).fill('');
-      const keys: (string | undefined)[] = new Array<string | undefined>(columns.size);
-      for (const i of byId) {
-        const value = columns.text(field, i);
+      const values: string[] = new Array<string>(size).fill('');
+      const keys: (string | undefined)[] = new Array<string | undefined>(size);
+      const distinct = new Set<string>();
+      for (const i of slots) {
+        const value = this.#columns.text(field, i);
         values[i] = value;
         keys[i] = collationKey(value);
+        if (distinct.size <= FEW_VALUES) distinct.add(value);
       }
       const compare = (a: number, b: number): number =>
         compareText(values[a] ?? '', keys[a], values[b] ?? '', keys[b]);
-      sorted = byId.slice().sort(compare);
       same = (a, b) => compare(a, b) === 0;
+      if (distinct.size <= FEW_VALUES) {
+        // Few values (user_type, status): nearly every comparison is a tie. Sort the values, then deal the
+        // id order into them: stable, and the id order is sorted once for every such field.
+        const compareValues = (a: string, b: string): number =>
+          compareText(a, collationKey(a), b, collationKey(b));
+        const byValue = [...distinct].sort(compareValues);
+        // Values equal under collation (Zoë, zoe) share a rank: their users interleave by id.
+        const rank = new Map<string, number>();
+        byValue.forEach((value, k) => {
+          const previous = byValue[k - 1];
+          const previousRank = previous === undefined ? -1 : (rank.get(previous) ?? 0);
+          rank.set(
+            value,
+            previous !== undefined && compareValues(previous, value) === 0 ? previousRank : previousRank + 1,
+          );
+        });
+        const rankOf = (slot: number): number => rank.get(values[slot] ?? '') ?? 0;
+        const idOrder = this.#idOrder(byId);
+        const starts = new Uint32Array(byValue.length + 1);
+        for (const slot of idOrder) starts[rankOf(slot) + 1] = (starts[rankOf(slot) + 1] ?? 0) + 1;
+        for (let k = 1; k < starts.length; k++) starts[k] = (starts[k] ?? 0) + (starts[k - 1] ?? 0);
+        for (const slot of idOrder) {
+          const r = rankOf(slot);
+          const at = starts[r] ?? 0;
+          slots[at] = slot;
+          starts[r] = at + 1;
+        }
+      } else {
+        slots.sort((a, b) => compare(a, b) || byId(a, b));
+      }
     }
-    const group = new Uint32Array(columns.size);
+    const group = new Uint32Array(size);
     let current = 0;
-    sorted.forEach((slot, k) => {
-      const previous = sorted[k - 1];
+    slots.forEach((slot, k) => {
+      const previous = slots[k - 1];
       if (previous !== undefined && !same(previous, slot)) current++;
       group[slot] = current;
     });
     const orders: FieldOrders = { asc: emptyOrder(), desc: emptyOrder(), group, stale: false };
-    setOrders(orders, Uint32Array.from(sorted), columns.size);
+    setOrders(orders, Uint32Array.from(slots), size);
     return orders;
+  }
+
+  /** Live slots in id order, sorted once and kept (compacted like the orders). */
+  #idOrder(byId: (a: number, b: number) => number): readonly number[] {
+    const { alive, size } = this.#columns;
+    if (this.#byId === undefined) {
+      const slots: number[] = [];
+      for (let i = 0; i < size; i++) slots.push(i);
+      this.#byId = slots.sort(byId);
+    }
+    return this.#byId.filter((slot) => alive[slot] === 1);
   }
 
   #compact(orders: FieldOrders): void {
@@ -118,21 +169,6 @@ export class SortOrders {
       this.#columns.size,
     );
     orders.stale = false;
-  }
-
-  #idOrder(): number[] {
-    if (this.#byId === undefined) {
-      const { ids, alive, size } = this.#columns;
-      const slots: number[] = [];
-      for (let i = 0; i < size; i++) if (alive[i] === 1) slots.push(i);
-      slots.sort((a, b) => {
-        const x = ids[a] ?? '';
-        const y = ids[b] ?? '';
-        return x < y ? -1 : x > y ? 1 : 0;
-      });
-      this.#byId = slots;
-    }
-    return this.#byId.filter((slot) => this.#columns.alive[slot] === 1);
   }
 }
 

@@ -26,18 +26,20 @@ export class UserStore {
   readonly statusCode: Uint8Array;
   readonly memberships: Memberships;
   readonly orders: SortOrders;
-  readonly search: UserSearch;
   readonly workspaces: readonly Workspace[];
   /** Bumped by every change; results cached for an older version are stale. */
   version = 0;
   #aliveCount: number;
   readonly #bySlotId = new Map<string, number>();
-  readonly #byIdentifier = new Map<string, number>();
-  readonly #byEmail = new Map<string, number>();
-  readonly #createdBy = new Map<string, number[]>();
-  readonly #updatedBy = new Map<string, number[]>();
   readonly #typeCodes = new Map<string, number>();
   readonly #statusCodes = new Map<string, number>();
+  // Built on first use (or by `warm`): a request that does not need them does not pay for them at start-up.
+  #byIdentifier: ReadonlyMap<string, number> | undefined;
+  #byEmail: ReadonlyMap<string, number> | undefined;
+  #byCreator: Readonly<Record<'created_by' | 'updated_by', ReadonlyMap<string, number[]>>> | undefined;
+  #search: UserSearch | undefined;
+  /** JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. */
+  readonly #json = new Map<string, (string | undefined)[]>();
 
   constructor(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions) {
     const users = dataset.users;
@@ -50,23 +52,16 @@ export class UserStore {
     this.updatedMs = new Float64Array(n);
     this.typeCode = new Uint8Array(n);
     this.statusCode = new Uint8Array(n);
-    const docs: SearchDoc[] = new Array<SearchDoc>(n);
     for (let i = 0; i < n; i++) {
       const user = users[i];
       if (user === undefined) continue;
-      this.#bySlotId.set(user.id.toLowerCase(), i);
-      this.#byIdentifier.set(user.identifier, i);
-      this.#byEmail.set(user.email.toLowerCase(), i);
+      this.#bySlotId.set(lowerCase(user.id), i);
       this.createdMs[i] = Date.parse(user.created_at);
       this.updatedMs[i] = Date.parse(user.updated_at);
       this.typeCode[i] = code(this.#typeCodes, user.user_type);
       this.statusCode[i] = code(this.#statusCodes, user.status);
-      if (user.created_by !== undefined) push(this.#createdBy, user.created_by.toLowerCase(), i);
-      if (user.updated_by !== undefined) push(this.#updatedBy, user.updated_by.toLowerCase(), i);
-      docs[i] = [user.id.toLowerCase(), user.identifier, fold(user.name), fold(user.email)];
     }
     this.memberships = new Memberships(dataset.workspaces, this.#bySlotId, n);
-    this.search = new UserSearch(docs);
     const { createdMs, updatedMs } = this;
     const columns: SortColumns = {
       size: n,
@@ -76,6 +71,40 @@ export class UserStore {
       time: (field, i) => (field === 'updated_at' ? updatedMs[i] : createdMs[i]) ?? 0,
     };
     this.orders = new SortOrders(columns, options.sortKinds);
+  }
+
+  /** The search over id, identifier, name and email (its documents are folded on first use). */
+  get search(): UserSearch {
+    if (this.#search === undefined) {
+      const docs: SearchDoc[] = this.users.map((user) => [
+        lowerCase(user.id),
+        user.identifier,
+        fold(user.name),
+        fold(user.email),
+      ]);
+      this.#search = new UserSearch(docs);
+    }
+    return this.#search;
+  }
+
+  /**
+   * The JSON text of the user in `slot` without the fields in `hidden` (sorted), as `JSON.stringify` would
+   * write it; each is serialized once per store.
+   */
+  json(slot: number, hidden: readonly string[]): string {
+    const key = hidden.join(',');
+    let cache = this.#json.get(key);
+    if (cache === undefined) {
+      cache = new Array<string | undefined>(this.users.length);
+      this.#json.set(key, cache);
+    }
+    let text = cache[slot];
+    if (text === undefined) {
+      const user = this.users[slot];
+      text = JSON.stringify(hidden.length === 0 || user === undefined ? user : without(user, hidden));
+      cache[slot] = text;
+    }
+    return text;
   }
 
   /** Number of live users. */
@@ -90,21 +119,23 @@ export class UserStore {
 
   /** Slot of the live user with this identifier, if any. */
   slotOfIdentifier(identifier: string): number | undefined {
+    this.#byIdentifier ??= new Map(this.users.map((user, slot) => [user.identifier, slot]));
     return this.#live(this.#byIdentifier.get(identifier));
   }
 
   /** Slot of the live user with this email (case-insensitive), if any. */
   slotOfEmail(email: string): number | undefined {
+    this.#byEmail ??= new Map(this.users.map((user, slot) => [lowerCase(user.email), slot]));
     return this.#live(this.#byEmail.get(email.toLowerCase()));
   }
 
   /** Slots of users created / updated by the user with this uuid (live or not: callers check `alive`). */
   slotsCreatedBy(id: string): readonly number[] {
-    return this.#createdBy.get(id.toLowerCase()) ?? [];
+    return this.#creators().created_by.get(id.toLowerCase()) ?? [];
   }
 
   slotsUpdatedBy(id: string): readonly number[] {
-    return this.#updatedBy.get(id.toLowerCase()) ?? [];
+    return this.#creators().updated_by.get(id.toLowerCase()) ?? [];
   }
 
   /** The code of a `user_type` value, or undefined when no user has it (a filter on it matches nothing). */
@@ -126,15 +157,40 @@ export class UserStore {
     this.version++;
   }
 
-  /** Builds the kept orders and the search index ahead of use, a step at a time (see `server.ts`). */
+  /**
+   * Builds the search index ahead of use, in steps of a few milliseconds (see `server.ts`): the one structure
+   * whose first use would otherwise cost a request ~0.5 s at 100 000 users. Sort orders and lookups cost one
+   * first request a fraction of that and are built on first use, so early requests never wait behind them.
+   */
   *warm(): Generator<void, void, void> {
-    yield* this.orders.warm();
     yield* this.search.buildSteps();
+  }
+
+  #creators(): Readonly<Record<'created_by' | 'updated_by', ReadonlyMap<string, number[]>>> {
+    if (this.#byCreator === undefined) {
+      const created_by = new Map<string, number[]>();
+      const updated_by = new Map<string, number[]>();
+      this.users.forEach((user, slot) => {
+        if (user.created_by !== undefined) push(created_by, lowerCase(user.created_by), slot);
+        if (user.updated_by !== undefined) push(updated_by, lowerCase(user.updated_by), slot);
+      });
+      this.#byCreator = { created_by, updated_by };
+    }
+    return this.#byCreator;
   }
 
   #live(slot: number | undefined): number | undefined {
     return slot !== undefined && this.alive[slot] === 1 ? slot : undefined;
   }
+}
+
+/** `text` lower-cased, without allocating when it already is (seeded ids and emails are). */
+function lowerCase(text: string): string {
+  return /[A-Z]/.test(text) ? text.toLowerCase() : text;
+}
+
+function without(user: User, hidden: readonly string[]): Partial<User> {
+  return Object.fromEntries(Object.entries(user).filter(([field]) => !hidden.includes(field)));
 }
 
 function code(codes: Map<string, number>, value: string): number {

@@ -84,7 +84,7 @@ export function harnessFor(mock: Mock): Harness {
 }
 
 /**
- * Builds the mock's kept sort orders and search index now, as a listening server does in the background once it
+ * Builds the mock's search index now, as a listening server does in the background once it
  * starts (`startMock`): afterwards queries take the indexed paths instead of scans.
  */
 export function warmUp(h: Harness): void {

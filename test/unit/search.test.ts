@@ -4,7 +4,9 @@ import { fold } from '../../src/users/collation.ts';
 import { UserSearch, parseTerms, rankedOrder } from '../../src/users/search.ts';
 import type { SearchDoc } from '../../src/users/search.ts';
 import { U32List } from '../../src/users/search-csr.ts';
+import { HexNeighbours } from '../../src/users/search-hex-neighbours.ts';
 import { withinOneEdit } from '../../src/users/search-osa.ts';
+import { isCanonicalUuid, uuidAlignments } from '../../src/users/search-uuid.ts';
 import { WordTable } from '../../src/users/search-word-table.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -89,6 +91,7 @@ const USERS: readonly (readonly [string, string, string, string])[] = [
   ['d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', 'gone', 'Deleted Person', 'gone@example.com'],
   ['e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e6f7', 'marta', 'MÁRTA Ann', 'marta@example.net'],
   ['f0e1d2c3-b4a5-4968-8776-655443322110', 'lee', 'Lee', 'lee@example.com'],
+  ['ACCT-7F3E-ZQ', 'legacy', 'Legacy Account', 'legacy@example.com'], // not a uuid: indexed like other fields
 ];
 const DOCS = USERS.map(toDoc);
 const ALIVE = Uint8Array.from(USERS, (user) => (user[1] === 'gone' ? 0 : 1));
@@ -147,6 +150,25 @@ const CASES: readonly { name: string; search: string; expected: Readonly<Record<
   { name: 'fuzzy: two edits do not match', search: 'smyht', expected: {} },
   { name: 'fuzzy: 3-character terms are never fuzzy', search: 'lex', expected: {} },
   { name: 'fuzzy: on a uuid chunk', search: '3f2504e1', expected: { 'ann.lee42': 3 } },
+  {
+    name: 'whole uuid, any case',
+    search: '3F2504E0-4F89-41D3-9A0C-0305E82C3301',
+    expected: { 'ann.lee42': 0 },
+  },
+  { name: 'fuzzy: substitution in a 4-digit chunk', search: '9dae', expected: { 'jose.garcia': 3 } },
+  { name: 'fuzzy: deletion from a 12-digit chunk', search: 'e07fc1f90a7', expected: { jsmith: 3 } },
+  { name: 'fuzzy: insertion into an 8-digit chunk', search: 'a8098c1a0', expected: { annabel: 3 } },
+  { name: 'fuzzy: swap in an 8-digit chunk', search: 'a8089c1a', expected: { annabel: 3 } },
+  {
+    name: 'fuzzy: a chunk with its one non-hex unit replaced',
+    search: '41dz',
+    expected: { 'ann.lee42': 3, 'jose.garcia': 3, annabel: 3 },
+  },
+  { name: 'fuzzy: a chunk with its one non-hex unit deleted', search: '9a0-c', expected: { 'ann.lee42': 3 } },
+  { name: 'id substring across a dash, with a name term', search: '0de-944 john', expected: { jsmith: 2 } },
+  { name: 'a short id substring next to a name term', search: 'lee 3f2', expected: { 'ann.lee42': 1 } },
+  { name: 'an id that is not a uuid: substring', search: '7f3e', expected: { legacy: 1 } },
+  { name: 'an id that is not a uuid: fuzzy', search: 'acxt', expected: { legacy: 3 } },
   { name: 'fuzzy: words, not whole fields', search: 'jhon', expected: { jsmith: 3 } },
   { name: 'multi-term AND across fields', search: 'smith example.com', expected: { jsmith: 1 } },
   { name: 'multi-term: the worst term sets the tier', search: 'jhon example.com', expected: { jsmith: 3 } },
@@ -250,7 +272,56 @@ const text = (maxLength: number) =>
     { weight: 6, arbitrary: fc.string({ unit, maxLength }) },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength }) }, // any code point, lone surrogates too
   );
-const docArbitrary = fc.tuple(text(12), text(10), text(14), text(16)).map(toDoc);
+/** Hex words that are also plausible name parts, so names, emails and ids share them. */
+const HEX_WORDS = ['face', 'dead', 'cafe', 'beef', 'fade', 'bead'];
+const HEX = Array.from({ length: 16 }, (_, value) => value.toString(16));
+/** Hex digits, mostly from a few, so chunks of different ids come within one edit of each other. */
+const hexUnit = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('a', 'b', 'e', 'f', '0', '1') },
+  { weight: 1, arbitrary: fc.constantFrom(...HEX) },
+);
+const chunk = (length: number) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.string({ unit: hexUnit, minLength: length, maxLength: length }) },
+    { weight: 1, arbitrary: fc.constantFrom(...HEX_WORDS).map((word) => word.repeat(length / 4)) },
+  );
+/** Canonical uuids (upper case now and then: `fold` lowers it), and real random ones. */
+const uuid = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.tuple(chunk(8), chunk(4), chunk(4), chunk(4), chunk(12)).map((c) => c.join('-')),
+  },
+  { weight: 1, arbitrary: fc.uuid() },
+  { weight: 1, arbitrary: fc.uuid().map((id) => id.toUpperCase()) },
+);
+/** Ids: mostly uuids; some one edit away from a uuid (often no longer canonical), some any text. */
+const idArbitrary = fc.oneof(
+  { weight: 6, arbitrary: uuid },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        uuid,
+        fc.nat(),
+        fc.constantFrom<Edit>('insert', 'delete', 'substitute', 'swap'),
+        fc.constantFrom('g', '-', 'a', 'é'),
+      )
+      .map(([id, at, how, u]) => applyEdit(id, at, how, u)),
+  },
+  { weight: 1, arbitrary: text(12) },
+);
+/** A text field, sometimes made of hex words. */
+const field = (maxLength: number, separator: string) =>
+  fc.oneof(
+    { weight: 5, arbitrary: text(maxLength) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.constantFrom(...HEX_WORDS, 'ann', 'é'), { maxLength: 3 })
+        .map((words) => words.join(separator)),
+    },
+  );
+const docArbitrary = fc.tuple(idArbitrary, field(10, '.'), field(14, ' '), field(16, '@')).map(toDoc);
 
 type Edit = 'insert' | 'delete' | 'substitute' | 'swap';
 
@@ -262,26 +333,57 @@ function applyEdit(s: string, at: number, edit: Edit, u: string): string {
   return s.slice(0, p) + s.charAt(p + 1) + s.charAt(p) + s.slice(p + 2);
 }
 
-/** A term built from the documents: a substring, a word one edit away (fuzzy), or random text. */
+const edit = fc.constantFrom<Edit>('insert', 'delete', 'substitute', 'swap');
+
+/** A substring of one of `texts`. */
+function substringOf(texts: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom(...texts), fc.nat(), fc.nat())
+    .map(([s, a, b]) => s.slice(Math.min(a, b) % (s.length + 1), Math.max(a, b) % (s.length + 1)));
+}
+
+/** A term made for the id path: a substring of an id, a chunk one edit away (by a hex digit, or by exactly one
+ * unit that is not one), or a hex word. */
+function idTermFrom(docs: readonly SearchDoc[]): fc.Arbitrary<string> {
+  const ids = docs.map((doc) => doc[0]);
+  const chunks = ids.flatMap(referenceWords);
+  // Edits at either end as often as anywhere else: those are the edge cases of the neighbour enumeration.
+  const where = fc.oneof(fc.constant('first'), fc.constant('last'), fc.nat());
+  const chunkTypo = fc
+    .tuple(fc.constantFrom(...chunks, ...HEX_WORDS), where, edit, fc.constantFrom(...HEX, 'z', 'é', '-', 'E'))
+    .map(([word, at, how, u]) =>
+      applyEdit(word, at === 'first' ? 0 : at === 'last' ? word.length - 1 : at, how, u),
+    );
+  return fc.oneof(
+    substringOf(ids),
+    fc // short ones, so that 3-unit id terms meet other terms
+      .tuple(fc.constantFrom(...ids), fc.nat(), fc.integer({ min: 3, max: 5 }))
+      .map(([id, at, length]) => id.slice(at % (id.length + 1), (at % (id.length + 1)) + length)),
+    chunkTypo,
+    chunkTypo,
+    fc.constantFrom(...HEX_WORDS),
+  );
+}
+
+/** A term built from the documents: a substring, a word one edit away (fuzzy), an id term, or random text. */
 function termFrom(docs: readonly SearchDoc[]): fc.Arbitrary<string> {
   const fields = docs.flatMap((doc) => [...doc]);
   const words = fields.flatMap(referenceWords).filter((word) => word.length >= 3);
-  const substring = fc
-    .tuple(fc.constantFrom(...fields), fc.nat(), fc.nat())
-    .map(([s, a, b]) => s.slice(Math.min(a, b) % (s.length + 1), Math.max(a, b) % (s.length + 1)));
-  const edit = fc.constantFrom<Edit>('insert', 'delete', 'substitute', 'swap');
   const fuzzy = fc
     .tuple(fc.constantFrom(...words, 'abnne'), fc.nat(), edit, fc.constantFrom(...LETTERS, '-', 'z'))
     .map(([word, at, how, u]) => applyEdit(fold(word), at, how, u));
-  return fc.oneof(substring, fuzzy, fuzzy, text(6));
+  const idTerm = idTermFrom(docs);
+  return fc.oneof(substringOf(fields), fuzzy, fuzzy, idTerm, idTerm, text(6));
 }
 
+type TermArbitrary = (docs: readonly SearchDoc[]) => fc.Arbitrary<string>;
+
 /** Terms mostly drawn from one document, so that multi-term queries match often enough to test ranking. */
-function termsFrom(docs: readonly SearchDoc[]): fc.Arbitrary<string[]> {
+function termsFrom(docs: readonly SearchDoc[], termOf: TermArbitrary): fc.Arbitrary<string[]> {
   return fc.nat(docs.length - 1).chain((focus) => {
     const term = fc.oneof(
-      { weight: 3, arbitrary: termFrom(docs.slice(focus, focus + 1)) },
-      { weight: 1, arbitrary: termFrom(docs) },
+      { weight: 3, arbitrary: termOf(docs.slice(focus, focus + 1)) },
+      { weight: 1, arbitrary: termOf(docs) },
     );
     return fc.oneof(
       fc.array(term, { minLength: 1, maxLength: 3 }),
@@ -290,27 +392,38 @@ function termsFrom(docs: readonly SearchDoc[]): fc.Arbitrary<string[]> {
   });
 }
 
-const queryArbitrary = fc.array(docArbitrary, { minLength: 1, maxLength: 10 }).chain((docs) =>
-  fc.record({
-    docs: fc.constant(docs),
-    alive: fc.array(fc.boolean(), { minLength: docs.length, maxLength: docs.length }),
-    terms: termsFrom(docs),
-  }),
-);
+function queryArbitrary(termOf: TermArbitrary) {
+  return fc.array(docArbitrary, { minLength: 1, maxLength: 10 }).chain((docs) =>
+    fc.record({
+      docs: fc.constant(docs),
+      alive: fc.array(fc.boolean(), { minLength: docs.length, maxLength: docs.length }),
+      terms: termsFrom(docs, termOf),
+    }),
+  );
+}
+
+/** Index, scan and reference must agree on every query `termOf` makes. */
+function agreeOn(termOf: TermArbitrary, seed: number, numRuns: number): void {
+  fc.assert(
+    fc.property(queryArbitrary(termOf), ({ docs, alive, terms }) => {
+      const mask = Uint8Array.from(alive, (live) => (live ? 1 : 0));
+      const search = new UserSearch(docs);
+      const expected = referenceMatch(docs, mask, terms);
+      expect(plain(search.match(terms, mask))).toEqual(expected);
+      search.buildIndex();
+      expect(plain(search.match(terms, mask))).toEqual(expected);
+    }),
+    { seed, numRuns },
+  );
+}
 
 describe('UserSearch: properties', () => {
   it('index, scan and reference agree on indices and tiers', () => {
-    fc.assert(
-      fc.property(queryArbitrary, ({ docs, alive, terms }) => {
-        const mask = Uint8Array.from(alive, (live) => (live ? 1 : 0));
-        const search = new UserSearch(docs);
-        const expected = referenceMatch(docs, mask, terms);
-        expect(plain(search.match(terms, mask))).toEqual(expected);
-        search.buildIndex();
-        expect(plain(search.match(terms, mask))).toEqual(expected);
-      }),
-      { seed: 20_240_611, numRuns: 1500 },
-    );
+    agreeOn(termFrom, 20_240_611, 1500);
+  });
+
+  it('index, scan and reference agree on id terms', () => {
+    agreeOn(idTermFrom, 20_240_612, 1000);
   });
 
   it('withinOneEdit is OSA distance ≤ 1', () => {
@@ -393,6 +506,53 @@ describe('UserSearch: building the index', () => {
 });
 
 describe('index building blocks', () => {
+  it('HexNeighbours gives exactly the hex chunks (4, 8, 12 digits) within one edit', () => {
+    const digit = fc.constantFrom('a', 'b', '0', 'f');
+    const chunkOf = fc
+      .constantFrom(4, 8, 12)
+      .chain((n) => fc.string({ unit: digit, minLength: n, maxLength: n }));
+    const neighbours = new HexNeighbours();
+    fc.assert(
+      fc.property(
+        chunkOf,
+        fc.nat(),
+        edit,
+        fc.constantFrom('a', 'b', 'c', 'z', '-', 'é'),
+        (word, at, how, u) => {
+          const term = applyEdit(word, at, how, u);
+          const found = new Set<string>();
+          const wrong: string[] = []; // neighbours of the wrong length or more than one edit away
+          neighbours.forEach(term, (digits, head, rest) => {
+            const hex =
+              head.toString(16).padStart(4, '0') +
+              (digits > 4 ? rest.toString(16).padStart(digits - 4, '0') : '');
+            if (hex.length !== digits || !withinOneEdit(term, hex)) wrong.push(hex);
+            found.add(hex);
+          });
+          expect(wrong).toEqual([]);
+          // Every (term, chunk) pair within one edit arises this way, so this is completeness.
+          expect(found.has(word)).toBe(withinOneEdit(term, word));
+        },
+      ),
+      { seed: 11, numRuns: 1000 },
+    );
+  });
+
+  it('uuid shapes', () => {
+    expect(isCanonicalUuid('3f2504e0-4f89-41d3-9a0c-0305e82c3301')).toBe(true);
+    expect(isCanonicalUuid('3F2504E0-4F89-41D3-9A0C-0305E82C3301')).toBe(false);
+    expect(isCanonicalUuid('3f2504e0-4f89-41d3-9a0c-0305e82c330')).toBe(false);
+    expect(isCanonicalUuid('3f2504e0-4f89-41d3-9a0c0-305e82c3301')).toBe(false);
+    expect(isCanonicalUuid('3f2504e0-4f89-41d3-9a0c-0305e82c330g')).toBe(false);
+    expect(uuidAlignments('face')).toBe(17);
+    expect(uuidAlignments('4f89-41d3')).toBe(4);
+    expect(uuidAlignments('3f2504e0')).toBe(6);
+    expect(uuidAlignments('3f2504e0-4f89-41d3-9a0c-0305e82c3301')).toBe(1);
+    expect(uuidAlignments('0305e82c33011')).toBe(0); // 13 digits: longer than any chunk
+    expect(uuidAlignments('a--b')).toBe(0);
+    expect(uuidAlignments('smith')).toBe(0);
+  });
+
   it('WordTable keeps ids, per-tag visits and text consistent while it grows', () => {
     const table = new WordTable(1);
     // Packed (short [a-z0-9]) and hashed (long, or other letters) words, well past the initial capacity.

@@ -1,0 +1,203 @@
+/**
+ * `npm run bench` (issue 7): identity-mock against two baselines measured in the same run — `bare` (node:http +
+ * naive array code) and `stack` (Express 5 + express-openapi-validator + jsonwebtoken + the same naive code) — at
+ * 10 000 and 100 000 users, each scenario at 1 connection (latency) and 32 (throughput); start-up, memory and
+ * seeding time; the targets of the issue printed as met / not met. `--quick`: 10 000 users, short windows.
+ * Figures go to stdout and bench/results/latest.json. Nothing here is asserted in `npm test`.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { readSigningKeys } from '../src/auth/keys.ts';
+import { TokenService } from '../src/auth/tokens.ts';
+import { seedDataset } from '../src/data/seed.ts';
+import { loadSpecs } from '../src/spec/specs.ts';
+import { readListUsersSpec } from '../src/users/query.ts';
+import { UserStore } from '../src/users/store.ts';
+import { checkScenario, load } from './load.ts';
+import {
+  freePort,
+  HAS_TASKSET,
+  pinDriver,
+  pinServer,
+  rssMb,
+  spawnServer,
+  waitFor200,
+  type ServerProcess,
+} from './processes.ts';
+import {
+  evaluateTargets,
+  resultsTable,
+  targetsTable,
+  type RunResult,
+  type StartupFigures,
+} from './report.ts';
+import { buildScenarios, searchKindScenarios, type Scenario } from './scenarios.ts';
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean' }, seed: { type: 'string' } } });
+const QUICK = values.quick === true;
+const SEED = Number(values.seed ?? '42');
+const SMALL = 10_000;
+const LARGE = QUICK ? undefined : 100_000;
+const SECONDS = QUICK ? 1.5 : 5;
+const WARMUP = QUICK ? 0.5 : 1;
+const CONNECTIONS = [1, 32] as const;
+const AUDIENCE = 'https://identity.example.com/admin/v1';
+const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
+
+const log = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+type ServerName = 'identity-mock' | 'identity-mock (no cache)' | 'stack' | 'bare';
+
+async function start(
+  server: ServerName,
+  users: number,
+): Promise<{ process: ServerProcess; token: string | undefined; startup?: StartupFigures }> {
+  const port = await freePort();
+  const common = ['--port', String(port), '--users', String(users), '--seed', String(SEED)];
+  if (server === 'identity-mock' || server === 'identity-mock (no cache)') {
+    const cache = server === 'identity-mock' ? [] : ['--query-cache', '0'];
+    const proc = spawnServer(['src/bin/identity-mock.js', ...common, '--log-level', 'warn', ...cache], port);
+    const healthMs = await waitFor200(`${proc.url}/health`, proc.startedAt);
+    // The first GET /users needs a token: the password grant, as a client would get one.
+    const tokenRes = await fetch(`${proc.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'password',
+        client_id: 'mock-client',
+        client_secret: 'mock-secret',
+        username: 'admin@example.com',
+        password: 'Passw0rd!',
+      }),
+    });
+    const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+    const usersMs = await waitFor200(`${proc.url}/users`, proc.startedAt, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const rss = rssMb(proc.child.pid) ?? 0;
+    return {
+      process: proc,
+      token,
+      startup: {
+        users,
+        healthMs,
+        usersMs,
+        rssAfterSeedMb: rss,
+        rssAfterLoadMb: undefined,
+        seedMs: 0,
+        storeMs: 0,
+      },
+    };
+  }
+  const issuer = 'http://bench/';
+  const script = server === 'stack' ? 'bench/stack-server.ts' : 'bench/bare-server.ts';
+  const extra = server === 'stack' ? ['--issuer', issuer, '--audience', AUDIENCE] : [];
+  const proc = spawnServer(['--import', 'tsx', script, ...common, ...extra], port);
+  await waitFor200(`${proc.url}/health`, proc.startedAt);
+  const tokens = new TokenService(
+    readSigningKeys(),
+    { issuer, audience: AUDIENCE, claimsNamespace: 'https://identity.example.com', ttlSeconds: 86_400 },
+    () => Date.now(),
+  );
+  const token = tokens.sign({
+    sub: `auth0|${ADMIN_ID}`,
+    permissions: ['read:users', 'read:user_metadata'],
+    'https://identity.example.com/userID': ADMIN_ID,
+  }).token;
+  return { process: proc, token };
+}
+
+async function measure(
+  server: ServerName,
+  users: number,
+  scenarios: readonly Scenario[],
+  connections: readonly number[],
+  results: RunResult[],
+): Promise<StartupFigures | undefined> {
+  const { process: proc, token, startup } = await start(server, users);
+  pinServer(proc);
+  try {
+    for (const scenario of scenarios) {
+      if (scenario.name === 'token' && !server.startsWith('identity-mock')) continue;
+      await checkScenario(proc.url, scenario, token);
+      for (const c of connections) {
+        await load(proc.url, scenario, token, c, WARMUP);
+        const figures = await load(proc.url, scenario, token, c, SECONDS);
+        const result = { server, users, scenario: scenario.name, connections: c, ...figures };
+        results.push(result);
+        log(
+          `  ${server.padEnd(24)} ${String(users).padStart(6)}  ${scenario.name.padEnd(22)} ${String(c).padStart(2)} conn  ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  non-2xx ${figures.non2xx + figures.errors}`,
+        );
+      }
+    }
+    return startup === undefined ? undefined : { ...startup, rssAfterLoadMb: rssMb(proc.child.pid) };
+  } finally {
+    await proc.stop();
+  }
+}
+
+function seedFigures(users: number): { seedMs: number; storeMs: number } {
+  const specs = loadSpecs();
+  const t0 = performance.now();
+  const dataset = seedDataset({ seed: SEED, users });
+  const t1 = performance.now();
+  new UserStore(dataset, { sortKinds: readListUsersSpec(specs.api.model).sortKinds });
+  return { seedMs: t1 - t0, storeMs: performance.now() - t1 };
+}
+
+async function main(): Promise<void> {
+  pinDriver();
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  const machine = `${cpus().length} cores (${cpu}), Node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+  log(`identity-mock bench${QUICK ? ' (--quick)' : ''}: ${machine}`);
+  log(
+    HAS_TASKSET
+      ? 'servers pinned to core 0, the load driver to core 1 (taskset)'
+      : 'taskset not found: servers and driver share the cores',
+  );
+  log(`each run: ${WARMUP} s warm-up, then ${SECONDS} s measured with autocannon; servers log at warn\n`);
+  const results: RunResult[] = [];
+  const startups: StartupFigures[] = [];
+  for (const users of [SMALL, ...(LARGE === undefined ? [] : [LARGE])]) {
+    const dataset = seedDataset({ seed: SEED, users });
+    const scenarios = buildScenarios(dataset.users);
+    const servers: ServerName[] = users === SMALL ? ['identity-mock', 'stack', 'bare'] : ['identity-mock'];
+    for (const server of servers) {
+      const startup = await measure(server, users, scenarios, CONNECTIONS, results);
+      if (startup !== undefined) startups.push({ ...startup, ...seedFigures(users) });
+    }
+    if (users === LARGE) {
+      // Without the result cache, every request runs the engine: the honest figure for the search index.
+      const noCache = [
+        ...scenarios.filter((s) => ['filter-sort', 'search', 'date-range'].includes(s.name)),
+        ...searchKindScenarios(dataset.users),
+      ];
+      await measure('identity-mock (no cache)', users, noCache, [1], results);
+      await measure('identity-mock', users, searchKindScenarios(dataset.users), [1], results);
+    }
+  }
+  const targets = evaluateTargets(results, startups, { small: SMALL, large: LARGE });
+  log(`\n${resultsTable(results)}\n`);
+  log(
+    `start-up and memory\n${startups
+      .map(
+        (s) =>
+          `  ${s.users} users: first 200 on /health ${s.healthMs.toFixed(0)} ms, on GET /users ${s.usersMs.toFixed(0)} ms; RSS ${s.rssAfterSeedMb.toFixed(0)} MB after seeding, ${s.rssAfterLoadMb?.toFixed(0) ?? 'n/a'} MB after the load; seeding alone ${s.seedMs.toFixed(0)} ms, store and indexes ${s.storeMs.toFixed(0)} ms`,
+      )
+      .join('\n')}\n`,
+  );
+  log(targetsTable(targets));
+  const file = new URL(`./results/latest.json`, import.meta.url);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, taskset: HAS_TASKSET, quick: QUICK, seconds: SECONDS, results, startups, targets }, null, 2)}\n`,
+  );
+  log(`\nwrote bench/results/latest.json`);
+}
+
+await main();
