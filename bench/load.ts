@@ -10,18 +10,21 @@ function headersOf(scenario: Scenario, token: string | undefined): Record<string
   };
 }
 
+/** How long a load runs: for some seconds, or for a number of requests. */
+export type Span = { readonly seconds: number } | { readonly requests: number };
+
 export async function load(
   url: string,
   scenario: Scenario,
   token: string | undefined,
   connections: number,
-  seconds: number,
+  span: Span,
 ): Promise<LoadFigures> {
   let next = 0;
   const result = await autocannon({
     url,
     connections,
-    duration: seconds,
+    ...('seconds' in span ? { duration: span.seconds } : { amount: span.requests }),
     requests: [
       {
         method: scenario.method,
@@ -41,6 +44,20 @@ export async function load(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/**
+ * Warms a server up for a scenario: every path once (so what a server computes on first use is computed for all
+ * alike), then `seconds` more of load for the JIT.
+ */
+export async function warmUp(
+  url: string,
+  scenario: Scenario,
+  token: string | undefined,
+  seconds: number,
+): Promise<void> {
+  await load(url, scenario, token, 32, { requests: Math.max(scenario.paths.length, 32) });
+  await load(url, scenario, token, 32, { seconds });
 }
 
 /** Throws unless the scenario's first request answers as the naive reference says. */

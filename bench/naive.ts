@@ -20,33 +20,33 @@ const fold = (s: string): string =>
   s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ');
 const words = (s: string): string[] => s.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
 
+/** Optimal string alignment distance ≤ 1 (one insertion, deletion, substitution or adjacent swap), in linear time. */
 function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
   if (Math.abs(a.length - b.length) > 1) return false;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [
-    i,
-    ...Array<number>(b.length).fill(0),
-  ]);
-  for (let j = 0; j <= b.length; j++) (d[0] as number[])[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const row = d[i] as number[];
-      const up = d[i - 1] as number[];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row[j] = Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        row[j] = Math.min(row[j] ?? 0, ((d[i - 2] as number[])[j - 2] ?? 0) + 1);
-      }
-    }
-  }
-  return ((d[a.length] as number[])[b.length] ?? 9) <= 1;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length > b.length) return a.slice(i + 1) === b.slice(i);
+  if (a.length < b.length) return a.slice(i) === b.slice(i + 1);
+  if (a.slice(i + 1) === b.slice(i + 1)) return true;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
-function termTier(fields: readonly string[], term: string): number | undefined {
-  if (fields.some((f) => f === term)) return 0;
-  if (fields.some((f) => f.startsWith(term) || new RegExp(`[^\\p{L}\\p{N}]${escape(term)}`, 'u').test(f)))
-    return 1;
-  if (fields.some((f) => f.includes(term))) return 2;
-  if (term.length >= 4 && fields.some((f) => words(f).some((w) => withinOneEdit(term, w)))) return 3;
+/** One search term, with what can be compiled once per request. */
+interface Term {
+  readonly text: string;
+  readonly afterSeparator: RegExp;
+}
+
+function termTier(user: NaiveUser, term: Term): number | undefined {
+  const { fields } = user;
+  const text = term.text;
+  if (fields.some((f) => f.includes(text))) {
+    if (fields.some((f) => f === text)) return 0;
+    if (fields.some((f) => f.startsWith(text) || term.afterSeparator.test(f))) return 1;
+    return 2;
+  }
+  if (text.length >= 4 && user.words.some((w) => withinOneEdit(text, w))) return 3;
   return undefined;
 }
 
@@ -60,20 +60,26 @@ export interface NaiveUser {
   readonly created: number;
   readonly updated: number;
   readonly fields: readonly string[];
+  readonly words: readonly string[];
 }
 
 /**
  * The users as both baselines hold them: in creation order (as a store filled by inserts would), each prepared
- * once. The per-request work stays naive: every request filters, sorts and slices the whole array.
+ * once. The per-request work stays naive: every filter present is an Array.filter over the whole array, search
+ * scans every user, and any order but the stored one is a comparison sort of everything that matched.
  */
 export function prepare(users: readonly User[]): NaiveUser[] {
   return users
-    .map((user) => ({
-      user,
-      created: Date.parse(user.created_at),
-      updated: Date.parse(user.updated_at),
-      fields: [user.id, user.identifier, fold(user.name), fold(user.email)],
-    }))
+    .map((user) => {
+      const fields = [user.id, user.identifier, fold(user.name), fold(user.email)];
+      return {
+        user,
+        created: Date.parse(user.created_at),
+        updated: Date.parse(user.updated_at),
+        fields,
+        words: fields.flatMap(words),
+      };
+    })
     .sort((a, b) => a.created - b.created || (a.user.id < b.user.id ? -1 : 1));
 }
 
@@ -81,43 +87,58 @@ export function prepare(users: readonly User[]): NaiveUser[] {
 export function naiveQuery(users: readonly NaiveUser[], q: NaiveQuery): NaivePage {
   const page = Number(q.page ?? '1');
   const pageSize = Number(q.page_size ?? '20');
-  const from = (name: string): number => (q[name] === undefined ? -Infinity : Date.parse(q[name] ?? ''));
-  const to = (name: string): number => (q[name] === undefined ? Infinity : Date.parse(q[name] ?? ''));
-  const [createdFrom, createdTo, updatedFrom, updatedTo] = [
-    from('created_at_from'),
-    to('created_at_to'),
-    from('updated_at_from'),
-    to('updated_at_to'),
-  ];
-  const terms = q.search === undefined ? [] : fold(q.search.trim()).split(' ');
+  let matched: readonly NaiveUser[] = users;
+  const { status, user_type: userType } = q;
+  if (status !== undefined) matched = matched.filter((u) => u.user.status === status);
+  if (userType !== undefined) matched = matched.filter((u) => u.user.user_type === userType);
+  const within = (from: string | undefined, to: string | undefined, key: 'created' | 'updated'): void => {
+    if (from === undefined && to === undefined) return;
+    const [low, high] = [
+      from === undefined ? -Infinity : Date.parse(from),
+      to === undefined ? Infinity : Date.parse(to),
+    ];
+    matched = matched.filter((u) => u[key] >= low && u[key] < high);
+  };
+  within(q.created_at_from, q.created_at_to, 'created');
+  within(q.updated_at_from, q.updated_at_to, 'updated');
   const tiers = new Map<NaiveUser, number>();
-  const matched = users.filter((u) => {
-    if (q.status !== undefined && u.user.status !== q.status) return false;
-    if (q.user_type !== undefined && u.user.user_type !== q.user_type) return false;
-    if (u.created < createdFrom || u.created >= createdTo) return false;
-    if (u.updated < updatedFrom || u.updated >= updatedTo) return false;
-    if (terms.length === 0) return true;
-    let worst = 0;
-    for (const term of terms) {
-      const tier = termTier(u.fields, term);
-      if (tier === undefined) return false;
-      worst = Math.max(worst, tier);
-    }
-    tiers.set(u, u.fields.includes(terms.join(' ')) ? 0 : worst);
-    return true;
-  });
+  const terms: Term[] =
+    q.search === undefined
+      ? []
+      : fold(q.search.trim())
+          .split(' ')
+          .map((text) => ({ text, afterSeparator: new RegExp(`[^\\p{L}\\p{N}]${escape(text)}`, 'u') }));
+  if (terms.length > 0) {
+    const whole = terms.map((t) => t.text).join(' ');
+    matched = matched.filter((u) => {
+      let worst = 0;
+      for (const term of terms) {
+        const tier = termTier(u, term);
+        if (tier === undefined) return false;
+        worst = Math.max(worst, tier);
+      }
+      tiers.set(u, u.fields.includes(whole) ? 0 : worst);
+      return true;
+    });
+  }
   const byId = (a: NaiveUser, b: NaiveUser): number =>
     a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0;
   const field = q.sort_by;
   const direction = q.sort_order === 'desc' ? -1 : 1;
   if (field === undefined && terms.length > 0) {
-    matched.sort((a, b) => (tiers.get(a) ?? 0) - (tiers.get(b) ?? 0) || a.created - b.created || byId(a, b));
+    matched = [...matched].sort(
+      (a, b) => (tiers.get(a) ?? 0) - (tiers.get(b) ?? 0) || a.created - b.created || byId(a, b),
+    );
+  } else if ((field === undefined || field === 'created_at') && direction === 1) {
+    // The stored order already: nothing to sort.
   } else if (field === undefined || field === 'created_at' || field === 'updated_at') {
     const key = field === 'updated_at' ? 'updated' : 'created';
-    matched.sort((a, b) => (a[key] - b[key]) * direction || byId(a, b));
+    matched = [...matched].sort((a, b) => (a[key] - b[key]) * direction || byId(a, b));
   } else {
     const key = field as keyof User;
-    matched.sort((a, b) => collator.compare(a.user[key] ?? '', b.user[key] ?? '') * direction || byId(a, b));
+    matched = [...matched].sort(
+      (a, b) => collator.compare(a.user[key] ?? '', b.user[key] ?? '') * direction || byId(a, b),
+    );
   }
   return {
     total: matched.length,

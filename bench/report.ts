@@ -59,6 +59,25 @@ function fmt(value: number | undefined, digits = 2): string {
   return value === undefined ? 'n/a' : value.toFixed(digits);
 }
 
+/**
+ * The median round of several: each figure is the median of its values across rounds (the upper middle when the
+ * count is even), non-2xx and errors are summed, so one failing round still shows.
+ */
+export function medianFigures(rounds: readonly LoadFigures[]): LoadFigures {
+  if (rounds.length === 0) throw new Error('medianFigures needs at least one round');
+  const median = (pick: (f: LoadFigures) => number): number => {
+    const values = rounds.map(pick).sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)] ?? 0;
+  };
+  return {
+    rps: median((f) => f.rps),
+    p50: median((f) => f.p50),
+    p99: median((f) => f.p99),
+    non2xx: rounds.reduce((n, f) => n + f.non2xx, 0),
+    errors: rounds.reduce((n, f) => n + f.errors, 0),
+  };
+}
+
 /** Evaluates the targets of issue 7 on a run's results. `small`/`large` are the user counts (10 000 / 100 000). */
 export function evaluateTargets(
   results: readonly RunResult[],

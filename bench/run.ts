@@ -14,7 +14,7 @@ import { seedDataset } from '../src/data/seed.ts';
 import { loadSpecs } from '../src/spec/specs.ts';
 import { readListUsersSpec } from '../src/users/query.ts';
 import { UserStore } from '../src/users/store.ts';
-import { checkScenario, load } from './load.ts';
+import { checkScenario, load, warmUp } from './load.ts';
 import {
   freePort,
   HAS_TASKSET,
@@ -27,8 +27,10 @@ import {
 } from './processes.ts';
 import {
   evaluateTargets,
+  medianFigures,
   resultsTable,
   targetsTable,
+  type LoadFigures,
   type RunResult,
   type StartupFigures,
 } from './report.ts';
@@ -39,8 +41,9 @@ const QUICK = values.quick === true;
 const SEED = Number(values.seed ?? '42');
 const SMALL = 10_000;
 const LARGE = QUICK ? undefined : 100_000;
-const SECONDS = QUICK ? 1.5 : 5;
+const SECONDS = QUICK ? 1.5 : 3;
 const WARMUP = QUICK ? 0.5 : 1;
+const ROUNDS = QUICK ? 1 : 3;
 const CONNECTIONS = [1, 32] as const;
 const AUDIENCE = 'https://identity.example.com/admin/v1';
 const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
@@ -110,32 +113,61 @@ async function start(
   return { process: proc, token };
 }
 
+interface Running {
+  readonly name: ServerName;
+  readonly process: ServerProcess;
+  readonly token: string | undefined;
+  readonly startup?: StartupFigures;
+}
+
+/**
+ * Starts `names` one after the other (the first alone on the machine, for its start-up figures), then measures
+ * every scenario on all of them interleaved: round after round, each server in turn, so drift in a shared
+ * machine's speed falls on all servers alike; each figure is the median of the rounds.
+ */
 async function measure(
-  server: ServerName,
+  names: readonly ServerName[],
   users: number,
   scenarios: readonly Scenario[],
   connections: readonly number[],
   results: RunResult[],
 ): Promise<StartupFigures | undefined> {
-  const { process: proc, token, startup } = await start(server, users);
-  pinServer(proc);
+  const running: Running[] = [];
   try {
+    for (const name of names) {
+      const started = await start(name, users);
+      pinServer(started.process);
+      running.push({ name, ...started });
+    }
     for (const scenario of scenarios) {
-      if (scenario.name === 'token' && !server.startsWith('identity-mock')) continue;
-      await checkScenario(proc.url, scenario, token);
+      const servers = running.filter((r) => scenario.name !== 'token' || r.name.startsWith('identity-mock'));
+      for (const server of servers) {
+        await checkScenario(server.process.url, scenario, server.token);
+        await warmUp(server.process.url, scenario, server.token, WARMUP);
+      }
       for (const c of connections) {
-        await load(proc.url, scenario, token, c, WARMUP);
-        const figures = await load(proc.url, scenario, token, c, SECONDS);
-        const result = { server, users, scenario: scenario.name, connections: c, ...figures };
-        results.push(result);
-        log(
-          `  ${server.padEnd(24)} ${String(users).padStart(6)}  ${scenario.name.padEnd(22)} ${String(c).padStart(2)} conn  ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  non-2xx ${figures.non2xx + figures.errors}`,
-        );
+        const rounds = new Map<ServerName, LoadFigures[]>(servers.map((s) => [s.name, []]));
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const server of servers) {
+            const figures = await load(server.process.url, scenario, server.token, c, { seconds: SECONDS });
+            rounds.get(server.name)?.push(figures);
+          }
+        }
+        for (const server of servers) {
+          const figures = medianFigures(rounds.get(server.name) ?? []);
+          results.push({ server: server.name, users, scenario: scenario.name, connections: c, ...figures });
+          log(
+            `  ${server.name.padEnd(24)} ${String(users).padStart(6)}  ${scenario.name.padEnd(22)} ${String(c).padStart(2)} conn  ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  non-2xx ${figures.non2xx + figures.errors}`,
+          );
+        }
       }
     }
-    return startup === undefined ? undefined : { ...startup, rssAfterLoadMb: rssMb(proc.child.pid) };
+    const mock = running.find((r) => r.startup !== undefined);
+    return mock?.startup === undefined
+      ? undefined
+      : { ...mock.startup, rssAfterLoadMb: rssMb(mock.process.child.pid) };
   } finally {
-    await proc.stop();
+    for (const server of running) await server.process.stop();
   }
 }
 
@@ -160,25 +192,25 @@ async function main(): Promise<void> {
       ? 'servers pinned to core 0, the load driver to core 1 (taskset)'
       : 'taskset not found: servers and driver share the cores',
   );
-  log(`each run: ${WARMUP} s warm-up, then ${SECONDS} s measured with autocannon; servers log at warn\n`);
+  log(
+    `each scenario: every path once and ${WARMUP} s of warm-up per server, then ${ROUNDS} round(s) of ${SECONDS} s per server and connection count, servers interleaved, median kept; autocannon; servers log at warn\n`,
+  );
   const results: RunResult[] = [];
   const startups: StartupFigures[] = [];
   for (const users of [SMALL, ...(LARGE === undefined ? [] : [LARGE])]) {
     const dataset = seedDataset({ seed: SEED, users });
     const scenarios = buildScenarios(dataset.users);
     const servers: ServerName[] = users === SMALL ? ['identity-mock', 'stack', 'bare'] : ['identity-mock'];
-    for (const server of servers) {
-      const startup = await measure(server, users, scenarios, CONNECTIONS, results);
-      if (startup !== undefined) startups.push({ ...startup, ...seedFigures(users) });
-    }
+    const startup = await measure(servers, users, scenarios, CONNECTIONS, results);
+    if (startup !== undefined) startups.push({ ...startup, ...seedFigures(users) });
     if (users === LARGE) {
       // Without the result cache, every request runs the engine: the honest figure for the search index.
       const noCache = [
         ...scenarios.filter((s) => ['filter-sort', 'search', 'date-range'].includes(s.name)),
         ...searchKindScenarios(dataset.users),
       ];
-      await measure('identity-mock (no cache)', users, noCache, [1], results);
-      await measure('identity-mock', users, searchKindScenarios(dataset.users), [1], results);
+      await measure(['identity-mock (no cache)'], users, noCache, [1], results);
+      await measure(['identity-mock'], users, searchKindScenarios(dataset.users), [1], results);
     }
   }
   const targets = evaluateTargets(results, startups, { small: SMALL, large: LARGE });

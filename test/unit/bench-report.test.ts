@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   evaluateTargets,
   find,
+  medianFigures,
   ratio,
   resultsTable,
   table,
@@ -69,6 +70,30 @@ describe('ratio', () => {
     { name: 'a zero denominator', a: 6000, b: 0, expected: undefined },
   ])('$name', ({ a, b, expected }) => {
     expect(ratio(a, b)).toBe(expected);
+  });
+});
+
+describe('medianFigures', () => {
+  const f = (rps: number, p99: number, non2xx = 0) => ({ rps, p50: 1, p99, non2xx, errors: 0 });
+
+  it("takes each figure's median across an odd number of rounds", () => {
+    expect(medianFigures([f(3000, 9), f(1000, 4), f(2000, 30)])).toEqual(f(2000, 9));
+  });
+
+  it('takes the upper middle of an even number of rounds', () => {
+    expect(medianFigures([f(1000, 2), f(4000, 8)]).rps).toBe(4000);
+  });
+
+  it('sums non-2xx answers so a failing round is not hidden by the median', () => {
+    expect(medianFigures([f(1000, 2, 3), f(1000, 2), f(1000, 2, 1)]).non2xx).toBe(4);
+  });
+
+  it('is the round itself when there is one', () => {
+    expect(medianFigures([f(1234, 5)])).toEqual(f(1234, 5));
+  });
+
+  it('refuses no rounds rather than inventing figures', () => {
+    expect(() => medianFigures([])).toThrow(/at least one round/);
   });
 });
 
