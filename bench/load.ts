@@ -47,16 +47,17 @@ export async function load(
 }
 
 /**
- * Warms a server up for a scenario: every path once (so what a server computes on first use is computed for all
- * alike), then `seconds` more of load for the JIT.
+ * Warms a server up for a scenario: with `everyPath`, every path once first (for a server that computes things
+ * on first use, so they are computed for every path before the measure), then `seconds` of load for the JIT.
  */
 export async function warmUp(
   url: string,
   scenario: Scenario,
   token: string | undefined,
   seconds: number,
+  everyPath: boolean,
 ): Promise<void> {
-  await load(url, scenario, token, 32, { requests: Math.max(scenario.paths.length, 32) });
+  if (everyPath) await load(url, scenario, token, 32, { requests: Math.max(scenario.paths.length, 32) });
   await load(url, scenario, token, 32, { seconds });
 }
 

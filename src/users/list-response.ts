@@ -40,12 +40,25 @@ export function sendUserPage(
   if (res.locals.validateResponses === true) {
     // The response validator watches res.json: give it the records.
     const records: unknown[] = [];
-    for (let k = 0; k < slots.length; k++) records.push(JSON.parse(store.json(slots[k] ?? 0, hidden)));
+    for (let k = 0; k < slots.length; k++)
+      records.push(JSON.parse(store.json(slots[k] ?? 0, hidden).toString('utf8')));
     res.json(records);
     return;
   }
-  // Each user's JSON is written once per store; a page is a join (byte-identical to JSON.stringify of the page).
-  let body = '[';
-  for (let k = 0; k < slots.length; k++) body += (k === 0 ? '' : ',') + store.json(slots[k] ?? 0, hidden);
-  res.type('json').send(`${body}]`);
+  // Each user's JSON is encoded once per store; a page is a concatenation of bytes (byte-identical to
+  // JSON.stringify of the page), written straight to the socket.
+  const parts: Buffer[] = [OPEN];
+  for (let k = 0; k < slots.length; k++) {
+    if (k > 0) parts.push(COMMA);
+    parts.push(store.json(slots[k] ?? 0, hidden));
+  }
+  parts.push(CLOSE);
+  const body = Buffer.concat(parts);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');

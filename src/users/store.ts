@@ -39,7 +39,7 @@ export class UserStore {
   #byCreator: Readonly<Record<'created_by' | 'updated_by', ReadonlyMap<string, number[]>>> | undefined;
   #search: UserSearch | undefined;
   /** JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. */
-  readonly #json = new Map<string, (string | undefined)[]>();
+  readonly #json = new Map<string, (Buffer | undefined)[]>();
 
   constructor(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions) {
     const users = dataset.users;
@@ -88,23 +88,25 @@ export class UserStore {
   }
 
   /**
-   * The JSON text of the user in `slot` without the fields in `hidden` (sorted), as `JSON.stringify` would
-   * write it; each is serialized once per store.
+   * The JSON of the user in `slot` without the fields in `hidden` (sorted), as `JSON.stringify` would write it,
+   * UTF-8 encoded: each is serialized and encoded once per store, so a page is a concatenation of bytes.
    */
-  json(slot: number, hidden: readonly string[]): string {
+  json(slot: number, hidden: readonly string[]): Buffer {
     const key = hidden.join(',');
     let cache = this.#json.get(key);
     if (cache === undefined) {
-      cache = new Array<string | undefined>(this.users.length);
+      cache = new Array<Buffer | undefined>(this.users.length);
       this.#json.set(key, cache);
     }
-    let text = cache[slot];
-    if (text === undefined) {
+    let bytes = cache[slot];
+    if (bytes === undefined) {
       const user = this.users[slot];
-      text = JSON.stringify(hidden.length === 0 || user === undefined ? user : without(user, hidden));
-      cache[slot] = text;
+      bytes = Buffer.from(
+        JSON.stringify(hidden.length === 0 || user === undefined ? user : without(user, hidden)),
+      );
+      cache[slot] = bytes;
     }
-    return text;
+    return bytes;
   }
 
   /** Number of live users. */
