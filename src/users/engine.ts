@@ -5,6 +5,8 @@
  * A query never sorts the store. It takes the smallest candidate set an index gives (an id, a created_by list,
  * the search index's matches, a date range of the kept created_at order, a user's co-members), tests each
  * candidate, and places the matches at their positions in the kept order of the sort field (`sortUniqueKeys`).
+ * When most of the store is a candidate anyway (a filter on status or type, a wide date range), the kept order of
+ * the sort field is walked and each user tested, which yields the result already in order.
  * Unfiltered lists read a slice of the kept order directly. Full results are cached per query (without the page)
  * until the store changes, so paging through one result costs only the page.
  */
@@ -42,6 +44,8 @@ interface CachedResult {
 }
 
 const TIER_FIELD: SortField = 'created_at';
+/** Candidates above 1/WALK_SHARE of the store are found by walking the kept order of the sort field instead. */
+const WALK_SHARE = 4;
 /** Slots kept by the result cache across all its entries (4 bytes each: 8 MB). */
 const CACHE_SLOT_BUDGET = 2_000_000;
 
@@ -113,6 +117,18 @@ export class QueryEngine {
     const tiers: number[] | undefined = ranked ? [] : undefined;
 
     const narrow = this.#narrowestCandidates(query.filter, visibility);
+    if (!ranked && terms.length === 0 && (narrow === undefined || narrow.length * WALK_SHARE > store.size)) {
+      // Most of the store is a candidate: walking the kept order and testing each user yields the result
+      // already sorted, cheaper than placing that many matches by their positions.
+      const { order } = store.orders.get(query.sort.field, query.sort.direction);
+      const out = new Uint32Array(order.length);
+      let count = 0;
+      for (let k = 0; k < order.length; k++) {
+        const slot = order[k] ?? 0;
+        if (test(slot)) out[count++] = slot;
+      }
+      return out.slice(0, count);
+    }
     if (narrow === undefined && terms.length > 0) {
       const found = store.search.match(terms, store.alive);
       const indices = found.indices;
