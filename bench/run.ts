@@ -34,7 +34,7 @@ import {
   type RunResult,
   type StartupFigures,
 } from './report.ts';
-import { buildScenarios, searchKindScenarios, type Scenario } from './scenarios.ts';
+import { buildScenarios, PASSWORD_GRANT, searchKindScenarios, type Scenario } from './scenarios.ts';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean' }, seed: { type: 'string' } } });
 const QUICK = values.quick === true;
@@ -69,13 +69,7 @@ async function startMock(
   const tokenRes = await fetch(`${proc.url}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'mock-client',
-      client_secret: 'mock-secret',
-      username: 'admin@example.com',
-      password: 'Passw0rd!',
-    }),
+    body: PASSWORD_GRANT,
   });
   const { access_token: token } = (await tokenRes.json()) as { access_token: string };
   const usersMs = await waitFor200(`${proc.url}/users`, proc.startedAt, {

@@ -25,6 +25,15 @@ export interface Scenario {
 
 const PAGE_SIZE = 20;
 
+/** The password grant of the admin known account with the default client (DECISIONS §5), as a JSON body. */
+export const PASSWORD_GRANT = JSON.stringify({
+  grant_type: 'password',
+  client_id: 'mock-client',
+  client_secret: 'mock-secret',
+  username: 'admin@example.com',
+  password: 'Passw0rd!',
+});
+
 function path(query: NaiveQuery): string {
   const params = new URLSearchParams(
     Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined),
@@ -109,13 +118,7 @@ export function buildScenarios(records: readonly User[]): Scenario[] {
       name: 'token',
       method: 'POST',
       paths: ['/oauth/token'],
-      body: JSON.stringify({
-        grant_type: 'password',
-        client_id: 'mock-client',
-        client_secret: 'mock-secret',
-        username: 'admin@example.com',
-        password: 'Passw0rd!',
-      }),
+      body: PASSWORD_GRANT,
       contentType: 'application/json',
       expect: { token: true },
       authenticated: false,
