@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The `identity-mock` command. It runs src/cli.ts as plain JavaScript: esbuild bundles the sources once per
-// version of them (~0.2 s) into node_modules/.identity-mock-<key>/, and later starts reuse that bundle. Running
+// The `identity-mock` command. It runs src/cli.ts as plain JavaScript: esbuild bundles the sources (and the
+// dependencies of BUNDLED) once per version of them (~0.5 s) into node_modules/.identity-mock-<key>/, and later
+// starts reuse that bundle. Running
 // the TypeScript through tsx's loader instead costs ~1 s of start-up (every module crosses to the loader's thread
 // and back) and ~30 MB for that thread; tsx remains the fallback when esbuild cannot run.
 //
@@ -36,7 +37,12 @@ function sourceKey() {
   return key.toString(36);
 }
 
-/** Dependencies bundled in rather than loaded from node_modules at every start. */
+/**
+ * Dependencies bundled in rather than loaded from node_modules at every start: resolving and compiling the ~300
+ * CommonJS files of express, the validator and ajv cost ~300 ms of start-up, and faker's root module imports all
+ * ~70 locales where the seed uses six (~150 ms, ~35 MB). The others stay external: pino starts its transports
+ * from files, Pact loads a native core (and only for `verify`).
+ */
 const BUNDLED = new Set([
   '@faker-js/faker',
   'express',
@@ -63,8 +69,6 @@ async function bundled() {
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      // Dependencies stay in node_modules, except faker: bundled, its unused locales are left out (its root module
-      // imports all ~70 of them, which costs ~150 ms and ~35 MB at every start).
       external: Object.keys(manifest.dependencies ?? {})
         .filter((name) => !BUNDLED.has(name))
         .flatMap((name) => [name, `${name}/*`]),
