@@ -138,6 +138,7 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
       request.openapi = metadata;
       if (key !== undefined && valid.has(key)) return;
       if (!options.lenientQuery) rejectUnknownQuery(req, operation);
+      rejectLooseIntegers(req, operation);
       // The validator throws on invalid input and calls back synchronously on valid input.
       const outcome = { passed: false };
       void requests.validate(request, res, () => {
@@ -160,6 +161,36 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
       });
     },
   };
+}
+
+/** A whole number written in decimal digits; the range is the schema's to check (`-1` fails its minimum). */
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+
+/**
+ * Query parameters of `type: integer` take decimal digits only. The validator coerces with `Number()`, which reads
+ * `0x2`, `1e1`, ` 3` and `2.0` as integers: a page the caller did not write would be a silent wrong answer.
+ */
+function rejectLooseIntegers(req: Request, operation: OperationSpec): void {
+  const loose = operation.parameters.filter((p) => {
+    const value: unknown = req.query[p.name];
+    return (
+      p.in === 'query' &&
+      p.schema.type === 'integer' &&
+      typeof value === 'string' &&
+      value !== '' &&
+      !DECIMAL_INTEGER.test(value)
+    );
+  });
+  if (loose.length === 0) return;
+  throw new BadRequest({
+    path: '/query',
+    message: `not integers: ${loose.map((p) => p.name).join(', ')}`,
+    errors: loose.map((p) => ({
+      path: `/query/${p.name}`,
+      message: 'must be integer',
+      errorCode: 'type.openapi.validation',
+    })),
+  });
 }
 
 /**

@@ -96,7 +96,7 @@ function predict(sent: string): Prediction {
     if (NOT_RESERVED_OK.has(key) && raw !== undefined && raw.split(',').some((v) => RESERVED.test(v)))
       problems.push(`reserved characters in ${key}`);
   }
-  const result = runQuery(USERS, query, 'loose');
+  const result = runQuery(USERS, query);
   if (!result.valid) problems.push(...result.problems);
   return { problems, result };
 }

@@ -227,28 +227,18 @@ export type ReferenceResult =
       readonly pageSize: number;
     };
 
-/**
- * How integers are read from the query: `strict` takes decimal digits only; `loose` takes what the request
- * validator coerces (any string JavaScript's Number() reads as an integer: ` 2`, `2.0`, `1e1`, `0x2`).
- */
-export type NumberSyntax = 'strict' | 'loose';
-
-function integerIn(text: string, min: number, max: number, syntax: NumberSyntax): number | undefined {
-  if (syntax === 'strict' && !/^\d+$/.test(text)) return undefined;
+/** An integer of the query: decimal digits only (`0x2`, `1e1`, ` 2`, `2.0` are refused, as the mock does). */
+function integerIn(text: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
   const n = Number(text);
   return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
 }
 
 /**
  * Runs a decoded query over `users` (already restricted to what the caller sees): every matching user in the
- * order of the response, or every reason the query is refused (`invalid_range` ones say so). Page parameters are
- * read as `numbers` says.
+ * order of the response, or every reason the query is refused (`invalid_range` ones say so).
  */
-export function runQuery(
-  users: readonly User[],
-  query: DecodedQuery,
-  numbers: NumberSyntax = 'strict',
-): ReferenceResult {
+export function runQuery(users: readonly User[], query: DecodedQuery): ReferenceResult {
   const problems: string[] = [];
   const oneOf = (name: QueryParam, allowed: readonly string[]): void => {
     const value = query[name];
@@ -271,8 +261,8 @@ export function runQuery(
     if (ms === undefined) problems.push(name);
     else bounds[name] = ms;
   }
-  const page = query.page === undefined ? 1 : integerIn(query.page, 1, 1_000_000_000, numbers);
-  const pageSize = query.page_size === undefined ? 20 : integerIn(query.page_size, 1, 100, numbers);
+  const page = query.page === undefined ? 1 : integerIn(query.page, 1, 1_000_000_000);
+  const pageSize = query.page_size === undefined ? 20 : integerIn(query.page_size, 1, 100);
   if (page === undefined) problems.push('page');
   if (pageSize === undefined) problems.push('page_size');
   if (query.search !== undefined && !isValidSearch(query.search)) problems.push('search');
