@@ -20,7 +20,7 @@ import { ResponseValidator } from 'express-openapi-validator/dist/middlewares/op
 import { SchemaPreprocessor } from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
 import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
 import type { SpecDocument } from '../spec/document.ts';
-import { STRICT_FORMATS } from '../spec/formats.ts';
+import { isDecimalInteger, STRICT_FORMATS } from '../spec/formats.ts';
 import type { OperationSpec } from '../spec/model.ts';
 
 export interface SpecValidatorOptions {
@@ -163,9 +163,6 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
   };
 }
 
-/** A whole number written in decimal digits; the range is the schema's to check (`-1` fails its minimum). */
-const DECIMAL_INTEGER = /^-?[0-9]+$/;
-
 /**
  * Query parameters of `type: integer` take decimal digits only. The validator coerces with `Number()`, which reads
  * `0x2`, `1e1`, ` 3` and `2.0` as integers: a page the caller did not write would be a silent wrong answer.
@@ -178,7 +175,7 @@ function rejectLooseIntegers(req: Request, operation: OperationSpec): void {
       p.schema.type === 'integer' &&
       typeof value === 'string' &&
       value !== '' &&
-      !DECIMAL_INTEGER.test(value)
+      !isDecimalInteger(value)
     );
   });
   if (loose.length === 0) return;

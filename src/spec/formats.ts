@@ -2,7 +2,14 @@
  * Formats the spec uses whose stock validators are looser than the mock promises. `date-time` is RFC 3339 §5.6
  * exactly (DECISIONS §3: "RFC 3339 only"): ajv-formats also takes `+0100` and `+01` offsets, which RFC 3339 does
  * not. The same functions validate requests, fixtures and responses, and parse the bounds of date filters.
+ * Integers that travel as text (query parameters, headers) are decimal digits: `Number()` would also read `0x2`,
+ * `1e1`, ` 3` and `2.0`.
  */
+
+/** Whether `text` is a whole number in decimal digits (a sign allowed, so a range check can name `-1`). */
+export function isDecimalInteger(text: string): boolean {
+  return /^-?[0-9]+$/.test(text);
+}
 
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;

@@ -4,6 +4,7 @@
  * media type is accepted and the body matches its schema, and a token is sent where one is required.
  */
 import type { SpecDocument } from './document.ts';
+import { isDecimalInteger } from './formats.ts';
 import { buildApiModel, type ApiModel, type OperationSpec, type ParameterSpec } from './model.ts';
 import { RouteTable } from './route-table.ts';
 import { pointerSegment, SchemaValidator } from './schema-validator.ts';
@@ -119,10 +120,13 @@ export class RequestChecker {
   }
 }
 
-/** A query, path or header value typed as its schema says (they travel as strings). */
+/**
+ * A query, path or header value typed as its schema says (they travel as strings). An integer is read from
+ * decimal digits only, as the mock reads it: `page=0x2` stays a string and fails the schema's type.
+ */
 function coerce(value: string, type: unknown): unknown {
-  if ((type === 'integer' || type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value)))
-    return Number(value);
+  if (type === 'integer') return isDecimalInteger(value) ? Number(value) : value;
+  if (type === 'number' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
 }

@@ -5,6 +5,7 @@
  * runs every Pact interaction, whose headers are only the ones the consumer relies on.
  */
 import type { SpecDocument } from './document.ts';
+import { isDecimalInteger } from './formats.ts';
 import { buildApiModel, type ApiModel, type OperationSpec, type SchemaNode } from './model.ts';
 import { RouteTable } from './route-table.ts';
 import { pointerSegment, SchemaValidator } from './schema-validator.ts';
@@ -81,7 +82,7 @@ export class ResponseChecker {
       // A header given by `$ref` has its schema under the component, not under the response.
       const ref = typeof raw === 'object' && raw !== null && '$ref' in raw ? raw.$ref : undefined;
       const at = typeof ref === 'string' ? ref : `${pointer}/headers/${pointerSegment(name)}`;
-      const typed = schema.type === 'integer' && /^-?\d+$/.test(value) ? Number(value) : value;
+      const typed = schema.type === 'integer' && isDecimalInteger(value) ? Number(value) : value;
       const problem = this.#schemas.problems(`${at}/schema`, typed, name);
       if (problem !== undefined) problems.push(`${where}: header ${problem}`);
     }

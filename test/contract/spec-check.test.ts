@@ -61,6 +61,14 @@ describe('contracts:check', () => {
       says: 'query parameter status must be equal to one of the allowed values',
     },
     {
+      name: 'a page number in hexadecimal, expecting 200 (the mock answers 400)',
+      change: (i: PactInteraction): PactInteraction => ({
+        ...i,
+        request: { ...i.request, query: { page: ['0x2'] } },
+      }),
+      says: 'query parameter page must be integer',
+    },
+    {
       name: 'an undocumented status',
       change: (i: PactInteraction): PactInteraction => ({ ...i, response: { ...i.response, status: 418 } }),
       says: 'status 418 is not documented for listUsers',
