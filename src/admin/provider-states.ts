@@ -54,11 +54,11 @@ export const PROVIDER_STATES: readonly StateDefinition[] = [
   },
   {
     template: '{count} users with status {status} exist',
-    run: ({ count = '', status = '' }, target) => usersWithStatus(target, Number(count), status),
+    run: ({ count = '', status = '' }, target) => usersWithStatus(target, countOf(count), status),
   },
   {
     template: 'a workspace {workspace} with {count} members exists',
-    run: ({ workspace = '', count = '' }, target) => workspaceWithMembers(target, workspace, Number(count)),
+    run: ({ workspace = '', count = '' }, target) => workspaceWithMembers(target, workspace, countOf(count)),
   },
 ];
 
@@ -105,6 +105,25 @@ export function applyProviderState(
     'unknown_provider_state',
     `unknown provider state ${JSON.stringify(state)}; known states: ${known}`,
   );
+}
+
+/** The most users a provider state creates: as many as the largest store the bench serves. */
+const MAX_COUNT = 100_000;
+
+/**
+ * A `count` parameter: decimal digits up to MAX_COUNT. Given through `params` it may be anything; `abc` or `1e9`
+ * must be a 400, not a state set up with NaN users or a server busy creating a billion.
+ */
+function countOf(text: string): number {
+  const count = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (!(count <= MAX_COUNT)) {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `provider state parameter count must be a whole number from 0 to ${MAX_COUNT} (got ${JSON.stringify(text)})`,
+    );
+  }
+  return count;
 }
 
 /** A provider-state parameter as text (Pact sends them as JSON values). */

@@ -304,29 +304,63 @@ describe('teardown and errors', () => {
       name: 'a placeholder without its param',
       state: 'a user with identifier {identifier} exists',
       params: {},
+      says: 'needs the parameter identifier',
     },
-    { name: 'a count that is not a number', state: 'many users with status active exist', params: undefined },
-    { name: 'an unknown status', state: '2 users with status asleep exist', params: undefined },
+    {
+      name: 'a count that is not a number',
+      state: 'many users with status active exist',
+      params: undefined,
+      says: 'unknown provider state',
+    },
+    ...['abc', '1.5', '-1', '1e3', '0x10', 100_001, 1e9].map((count) => ({
+      name: `a count param of ${JSON.stringify(count)}`,
+      state: '{count} users with status {status} exist',
+      params: { count, status: 'active' },
+      says: 'count must be a whole number from 0 to 100000',
+    })),
+    {
+      name: 'a members count param out of range',
+      state: 'a workspace {workspace} with {count} members exists',
+      params: { workspace: 'ws-01', count: 1e9 },
+      says: 'count must be a whole number from 0 to 100000 (got "1000000000")',
+    },
+    {
+      name: 'an unknown status',
+      state: '2 users with status asleep exist',
+      params: undefined,
+      says: '/status must be one of active',
+    },
     {
       name: 'fewer active users than known accounts',
       state: '1 users with status active exist',
       params: undefined,
+      says: '1 users with status active cannot exist: 3 known accounts have it',
     },
     {
       name: 'an identifier outside the pattern',
       state: 'a user with identifier Ann!Lee exists',
       params: undefined,
+      says: '/identifier must match pattern',
     },
-    { name: 'an id that is not a uuid', state: 'a user with id 42 exists', params: undefined },
-  ])('a state it cannot set up ($name): 400', async ({ state: name, params }) => {
-    const { admin } = setup();
-    const res = await state(admin, name, params);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({
-      code: expect.any(String) as unknown,
-      error: expect.any(String) as unknown,
-    });
-  });
+    {
+      name: 'an id that is not a uuid',
+      state: 'a user with id 42 exists',
+      params: undefined,
+      says: '/id must match format "uuid"',
+    },
+  ])(
+    'a state it cannot set up ($name): 400 saying why, data unchanged',
+    async ({ state: name, params, says }) => {
+      const { h, admin } = setup();
+      const before = h.allUsers().length;
+      const res = await state(admin, name, params);
+      expect(res.status).toBe(400);
+      expect((res.body as { error: string }).error).toContain(says);
+      expect(res.headers['x-message']).toContain(says.slice(0, 20));
+      const token = h.token(ADMIN);
+      expect(totalOf(await h.get('/users', { token }))).toBe(before);
+    },
+  );
 
   it.each([
     { name: 'no state', body: { action: 'setup' } },
