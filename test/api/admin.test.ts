@@ -392,18 +392,22 @@ describe('GET /__admin/requests', () => {
   });
 
   it.each([
-    { name: 'status not a number', query: '?status=abc' },
-    { name: 'status above 599', query: '?status=600' },
-    { name: 'limit 0', query: '?limit=0' },
-    { name: 'limit above 1000', query: '?limit=1001' },
-    { name: 'method with digits', query: '?method=G3T' },
-    { name: 'empty path', query: '?path=' },
-    { name: 'unknown parameter', query: '?verb=GET' },
-  ])('bad filter ($name): 400', async ({ query }) => {
+    { name: 'status not a number', query: '?status=abc', param: 'status' },
+    { name: 'status above 599', query: '?status=600', param: 'status' },
+    { name: 'limit 0', query: '?limit=0', param: 'limit' },
+    { name: 'limit above 1000', query: '?limit=1001', param: 'limit' },
+    { name: 'limit in exponent notation', query: '?limit=1e1', param: 'limit' },
+    { name: 'method with digits', query: '?method=G3T', param: 'method' },
+    { name: 'empty path', query: '?path=', param: 'path' },
+    { name: 'unknown parameter', query: '?verb=GET', param: 'verb' },
+  ])('bad filter ($name): 400 naming the parameter', async ({ query, param }) => {
     const { admin } = setup();
     const res = await admin.get(`/requests${query}`);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'invalid_request' });
+    expect(res.body).toMatchObject({
+      code: 'invalid_request',
+      details: [{ location: 'query', name: param }],
+    });
   });
 
   it('DELETE empties the journal', async () => {

@@ -198,6 +198,8 @@ describe('pagination', () => {
     { name: 'per_page=0', query: 'per_page=0', param: 'per_page' },
     { name: 'per_page=101', query: 'per_page=101', param: 'per_page' },
     { name: 'per_page=abc', query: 'per_page=abc', param: 'per_page' },
+    { name: 'per_page=0x10 (Number() would read 16)', query: 'per_page=0x10', param: 'per_page' },
+    { name: 'page=2.0', query: 'page=2.0', param: 'page' },
     { name: 'page=0', query: 'page=0', param: 'page' },
     { name: 'page=-1', query: 'page=-1', param: 'page' },
   ])('$name: 400 invalid_request naming the parameter', async ({ query, param }) => {
