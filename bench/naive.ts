@@ -1,7 +1,7 @@
 /**
  * The naive implementation of GET /users that both baselines serve, and that the bench uses as the reference for
  * correctness: Array.filter over every user, search by scanning every user (substring, then one edit against
- * every word), a comparison sort with Intl.Collator, then slice. Same semantics as identity-mock (DECISIONS §3),
+ * every word), a comparison sort with Intl.Collator, then slice. Same semantics as identity-mock (docs/users.md),
  * no engineering.
  */
 import type { User } from '../src/spec/types.ts';

@@ -25,7 +25,7 @@ export interface Scenario {
 
 const PAGE_SIZE = 20;
 
-/** The password grant of the admin known account with the default client (DECISIONS §5), as a JSON body. */
+/** The password grant of the admin known account with the default client (docs/tokens.md), as a JSON body. */
 export const PASSWORD_GRANT = JSON.stringify({
   grant_type: 'password',
   client_id: 'mock-client',

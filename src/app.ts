@@ -33,7 +33,7 @@ import { userHandlers } from './users/routes.ts';
 import { workspaceHandlers } from './workspaces/routes.ts';
 
 export interface MockOptions {
-  /** Faker seed (DECISIONS §1). */
+  /** Faker seed (docs/running.md). */
   readonly seed?: number;
   /** Number of faker users, besides the three known accounts. */
   readonly users?: number;
@@ -68,7 +68,7 @@ export interface MockOptions {
   readonly now?: () => number;
   /** Full query results kept for paging; 0 turns the cache off. */
   readonly queryCache?: number;
-  /** Serve the control plane under `/__admin` (DECISIONS §7). */
+  /** Serve the control plane under `/__admin` (docs/control-plane.md). */
   readonly admin?: boolean;
   /** Require `Authorization: Bearer <adminToken>` on `/__admin`. */
   readonly adminToken?: string;

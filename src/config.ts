@@ -266,7 +266,7 @@ export function parseConfig(
   };
 }
 
-/** `http://host:8080` → `http://host:8080/` (DECISIONS §5: `iss` is auth_url with a trailing slash). */
+/** `http://host:8080` → `http://host:8080/` (docs/tokens.md: `iss` is auth_url with a trailing slash). */
 function normalizeIssuer(issuer: string | undefined): string | undefined {
   if (issuer === undefined) return undefined;
   if (!/^https?:\/\/[^\s/]+/.test(issuer)) {
@@ -362,7 +362,7 @@ export function usage(): string {
   return [
     'Usage:',
     '  identity-mock [serve] [flags]           serve the mock (the default command)',
-    '  identity-mock token --user USER [flags] print a user app token (DECISIONS §5)',
+    '  identity-mock token --user USER [flags] print a user app token (docs/tokens.md)',
     '  identity-mock verify --pact PACT [flags] verify the mock against a consumer pact (file, dir or URL)',
     '',
     'Flags of serve (each also IDENTITY_MOCK_<FLAG>, e.g. IDENTITY_MOCK_USERS=1000):',

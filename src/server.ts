@@ -1,7 +1,7 @@
 /**
  * `startMock(options)`: a mock listening on a port (0 = any free one), with its URL, and a `close()` that stops
  * accepting connections and waits for requests in flight. With `authPort`, the authorization server gets a
- * listener of its own (DECISIONS §1), as in production.
+ * listener of its own (docs/running.md), as in production.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * The control plane of one mock (DECISIONS §7): fault rules, the rate limiter and the request journal, with the
+ * The control plane of one mock (docs/control-plane.md): fault rules, the rate limiter and the request journal, with the
  * settings of the start that a reset returns to.
  */
 import { Journal } from './journal.ts';

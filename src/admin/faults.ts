@@ -1,5 +1,5 @@
 /**
- * Fault rules (DECISIONS §7): requests matching a method, a path pattern and optionally a header get a status
+ * Fault rules (docs/control-plane.md): requests matching a method, a path pattern and optionally a header get a status
  * and/or a delay, with a probability drawn from a seeded generator (runs repeat) at most `times` times.
  * `status: 0` means: drop the connection.
  */

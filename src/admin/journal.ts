@@ -1,5 +1,5 @@
 /**
- * The request journal (DECISIONS §7): the last 1000 requests and their answers, newest first, with secrets
+ * The request journal (docs/control-plane.md): the last 1000 requests and their answers, newest first, with secrets
  * redacted as they are recorded (house rule 8): Authorization credentials, cookies, passwords, client secrets
  * and tokens never enter it.
  */

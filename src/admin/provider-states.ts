@@ -1,5 +1,5 @@
 /**
- * Pact provider states (DECISIONS §7), one table entry per state: a template (parameters in braces, also accepted
+ * Pact provider states (docs/control-plane.md), one table entry per state: a template (parameters in braces, also accepted
  * written out: `a user with identifier ann exists`) and what it does to the freshly reset data. Each returns the
  * values a contract may use through `fromProviderState`.
  */

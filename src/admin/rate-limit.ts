@@ -1,5 +1,5 @@
 /**
- * Rate limiting (DECISIONS §7): a token bucket per key (a bearer token, a client address, or a client_id on the
+ * Rate limiting (docs/control-plane.md): a token bucket per key (a bearer token, a client address, or a client_id on the
  * token endpoint), `limit` requests per `window`, refilled continuously. Memory stays bounded whatever the number
  * of keys: the least recently used buckets are forgotten past `maxKeys` (a forgotten key starts full again).
  */

@@ -1,5 +1,5 @@
 /**
- * Handlers of the control plane under `/__admin` (spec/admin.yaml; DECISIONS §7). Requests reach them validated
+ * Handlers of the control plane under `/__admin` (spec/admin.yaml; docs/control-plane.md). Requests reach them validated
  * against spec/admin.yaml, so a body is read as its generated type.
  */
 import type { AppTokenRequest, MintedToken } from '../auth/app-tokens.ts';
@@ -51,7 +51,7 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
     res.setHeader('X-Message', message);
     res.status(204).end();
   };
-  /** Tokens of the three known accounts, for Pact's `fromProviderState` (DECISIONS §7 names `adminToken`). */
+  /** Tokens of the three known accounts, for Pact's `fromProviderState` (docs/control-plane.md names `adminToken`). */
   const stateTokens = (): Record<'adminToken' | 'userToken' | 'clientToken', string> => ({
     adminToken: deps.mintToken({ user: 'admin@example.com' }).accessToken,
     userToken: deps.mintToken({ user: 'user@example.com' }).accessToken,

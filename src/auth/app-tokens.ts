@@ -1,5 +1,5 @@
 /**
- * User app tokens (the interface's "developer options"; DECISIONS §5): minted for a user with at most the
+ * User app tokens (the interface's "developer options"; docs/tokens.md): minted for a user with at most the
  * permissions of the user's role, `gty: app_token`. Expiry may lie in the past and the audience may be anything,
  * so a test suite can mint an expired or wrong-audience token on purpose; `claims` adds or overrides any claim.
  */

@@ -1,10 +1,10 @@
 /**
- * The authorization server's own state: consecutive failed logins per account (the lock-out of DECISIONS §5) and
+ * The authorization server's own state: consecutive failed logins per account (the lock-out of docs/tokens.md) and
  * issued refresh tokens. Cleared by a reset of the mock.
  */
 import { randomBytes } from 'node:crypto';
 
-/** Wrong passwords in a row after which an account answers 429 `too_many_attempts` (DECISIONS §5). */
+/** Wrong passwords in a row after which an account answers 429 `too_many_attempts` (docs/tokens.md). */
 export const LOCKOUT_THRESHOLD = 10;
 
 export interface RefreshGrant {

@@ -1,5 +1,5 @@
 /**
- * The bearer check of every authenticated operation (DECISIONS §5): who is calling, and may they do this.
+ * The bearer check of every authenticated operation (docs/tokens.md): who is calling, and may they do this.
  * RFC 6750 challenges in `WWW-Authenticate`; the scheme name is case-insensitive (RFC 7235 §2.1).
  */
 import { ApiError } from '../http/errors.ts';
@@ -23,7 +23,7 @@ export interface UserDirectory {
 const BEARER = /^bearer(?:[ \t]+(.*))?$/is;
 const permissionSets = new WeakMap<Claims, ReadonlySet<string>>();
 
-/** Authenticates an `Authorization` header value; throws the 401 ApiError of DECISIONS §5 when it cannot. */
+/** Authenticates an `Authorization` header value; throws the 401 ApiError of docs/tokens.md when it cannot. */
 export function authenticate(
   header: string | undefined,
   tokens: TokenService,
@@ -51,7 +51,7 @@ export function authenticate(
   return { claims, permissions: permissionsOf(claims), slot };
 }
 
-/** Throws the 403 of DECISIONS §5 unless `principal` holds every permission in `required`. */
+/** Throws the 403 of docs/tokens.md unless `principal` holds every permission in `required`. */
 export function authorize(principal: Principal, required: readonly string[]): void {
   for (const permission of required) {
     if (!principal.permissions.has(permission))

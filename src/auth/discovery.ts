@@ -1,5 +1,5 @@
 /**
- * The authorization server's published metadata (DECISIONS §5): the JWKS and the OpenID discovery document.
+ * The authorization server's published metadata (docs/tokens.md): the JWKS and the OpenID discovery document.
  * `issuer` is byte-identical to the `iss` of issued tokens.
  */
 import type { OperationHandler } from '../http/dispatch.ts';

@@ -1,5 +1,5 @@
 /**
- * The grants of the token endpoint (DECISIONS §5), one entry per `grant_type`: each checks its own fields and
+ * The grants of the token endpoint (docs/tokens.md), one entry per `grant_type`: each checks its own fields and
  * returns who the token is for. Errors are RFC 6749 §5.2 with Auth0's statuses and messages.
  */
 import { passwordOf, type Client, type GrantType } from '../data/dataset.ts';
@@ -8,7 +8,7 @@ import type { User } from '../spec/types.ts';
 import type { UserStore } from '../users/store.ts';
 import type { AuthState } from './auth-state.ts';
 
-/** Statuses a user may not log in with (DECISIONS §5). */
+/** Statuses a user may not log in with (docs/tokens.md). */
 const BLOCKED_STATUSES: ReadonlySet<string> = new Set(['inactive', 'suspended']);
 
 export interface GrantInput {

@@ -1,5 +1,5 @@
 /**
- * The RS256 signing key of the fake authorization server (DECISIONS §5): a dev key committed in `fixtures/` (or
+ * The RS256 signing key of the fake authorization server (docs/tokens.md): a dev key committed in `fixtures/` (or
  * `--signing-key FILE`), so tokens survive restarts. Key objects are built once: signing or verifying with a PEM
  * string re-parses it on every call (~5× slower).
  */

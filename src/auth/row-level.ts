@@ -1,5 +1,5 @@
 /**
- * Row-level access (DECISIONS §6): which users a caller may see, by the role (`user_type`) of the token's user.
+ * Row-level access (docs/access.md): which users a caller may see, by the role (`user_type`) of the token's user.
  * The query engine applies the result inside its data access, so lists, counts, links and deletes all obey it.
  */
 import type { UserType } from '../spec/types.ts';

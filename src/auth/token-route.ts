@@ -1,5 +1,5 @@
 /**
- * POST {auth_url}/oauth/token (DECISIONS §5): authenticates the client (body or HTTP Basic, RFC 6749 §2.3.1),
+ * POST {auth_url}/oauth/token (docs/tokens.md): authenticates the client (body or HTTP Basic, RFC 6749 §2.3.1),
  * runs the grant, and issues an RS256 access token with the claims of §5.
  */
 import type { Client } from '../data/dataset.ts';

@@ -1,6 +1,6 @@
 /**
  * Signing and verifying access tokens: RS256 JWTs with a `kid`, checked with jsonwebtoken ≥ 9.0.3 restricted
- * to RS256 and a key object (DECISIONS §5). Verification results are cached by token string (the signature,
+ * to RS256 and a key object (docs/tokens.md). Verification results are cached by token string (the signature,
  * issuer and audience of a given string never change); expiry is re-checked against the clock on every use.
  */
 import { randomUUID } from 'node:crypto';
@@ -34,7 +34,7 @@ export class TokenError extends Error {
   }
 }
 
-/** Clock skew tolerated on `exp` and `nbf` (DECISIONS §5). */
+/** Clock skew tolerated on `exp` and `nbf` (docs/tokens.md). */
 export const LEEWAY_SECONDS = 30;
 const CACHE_LIMIT = 10_000;
 

@@ -1,6 +1,6 @@
 /**
  * Verifies a running mock against pacts with Pact's Verifier, through the mock's own provider-state endpoint
- * (`POST /__admin/provider-states`, DECISIONS §7): the verifier posts `{state, params, action}` there and injects
+ * (`POST /__admin/provider-states`, docs/control-plane.md): the verifier posts `{state, params, action}` there and injects
  * the answer's values (`adminToken`, …) into requests built with `fromProviderState`.
  */
 import type { Request, Response, NextFunction } from 'express';
@@ -44,10 +44,10 @@ export async function verifyPacts(options: VerifyOptions): Promise<unknown> {
     providerBaseUrl: options.providerBaseUrl,
     pactUrls: [...options.pacts],
     providerStatesSetupUrl: `${options.providerBaseUrl}/__admin/provider-states`,
-    // stateChangeAsQuery false: the state goes as a JSON body, as DECISIONS §7 describes.
+    // stateChangeAsQuery false: the state goes as a JSON body, as docs/control-plane.md describes.
     requestFilter: formBodyFilter,
     // 'error' by default: at 'warn', Pact JS flags providerStatesSetupUrl as deprecated, yet it is how the
-    // verifier reaches the mock's own state endpoint (DECISIONS §7). The report prints at any level.
+    // verifier reaches the mock's own state endpoint (docs/control-plane.md). The report prints at any level.
     logLevel: options.logLevel ?? 'error',
   });
   return verifier.verifyProvider();

@@ -1,5 +1,5 @@
 /**
- * OAuth clients of the fake authorization server (DECISIONS §5): parsing of client records and the defaults of
+ * OAuth clients of the fake authorization server (docs/tokens.md): parsing of client records and the defaults of
  * `fixtures/clients.json`, whose `mock-client` every dataset has.
  */
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import type { Client, GrantType } from './dataset.ts';
 import { ProblemList, kindOf, recordLabel } from './fixture-error.ts';
 import { readJsonFileSync } from './json-file.ts';
 
-/** The dev client every dataset has (DECISIONS §5). */
+/** The dev client every dataset has (docs/tokens.md). */
 export const DEFAULT_CLIENT_ID = 'mock-client';
 
 const CLIENT_KEYS = ['client_id', 'client_secret', 'name', 'grant_types', 'audiences', 'permissions'];
@@ -152,7 +152,7 @@ function findDefaultClient(clients: readonly Client[]): Client {
   const client = clients.find((candidate) => candidate.client_id === DEFAULT_CLIENT_ID);
   if (client === undefined) {
     throw new Error(
-      `${fileURLToPath(CLIENTS_URL)} must define the default client "${DEFAULT_CLIENT_ID}" (DECISIONS §5)`,
+      `${fileURLToPath(CLIENTS_URL)} must define the default client "${DEFAULT_CLIENT_ID}" (docs/tokens.md)`,
     );
   }
   return client;

@@ -1,10 +1,10 @@
 /**
  * A dataset: everything the mock serves, whether seeded by faker (`seed.ts`) or loaded from JSON (`fixtures.ts`).
- * Every dataset holds the three known accounts and the default dev client of DECISIONS §5.
+ * Every dataset holds the three known accounts and the default dev client of docs/tokens.md.
  */
 import type { User } from '../spec/types.ts';
 
-/** A workspace and the ids of its member users (DECISIONS §6). Ids are slugs such as `ws-01`. */
+/** A workspace and the ids of its member users (docs/access.md). Ids are slugs such as `ws-01`. */
 export interface Workspace {
   readonly id: string;
   readonly name: string;
@@ -14,7 +14,7 @@ export interface Workspace {
 export const GRANT_TYPES = ['password', 'client_credentials', 'refresh_token'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
-/** An OAuth client of the fake authorization server (DECISIONS §5). */
+/** An OAuth client of the fake authorization server (docs/tokens.md). */
 export interface Client {
   readonly client_id: string;
   readonly client_secret: string;
@@ -37,7 +37,7 @@ export interface Dataset {
   readonly clients: readonly Client[];
 }
 
-/** The password of every seeded user and of every fixture user that does not set one (DECISIONS §5). */
+/** The password of every seeded user and of every fixture user that does not set one (docs/tokens.md). */
 export const DEFAULT_PASSWORD = 'Passw0rd!';
 
 /** The password of user `id` in a dataset's `passwords`. */

@@ -1,7 +1,7 @@
 /**
  * User records of fixture data: each checked against the spec's User schema, then as a set (unique id,
  * identifier and email; `created_by`/`updated_by` naming users of the dataset), with the known accounts of
- * DECISIONS §5 added when the fixture lacks them.
+ * docs/tokens.md added when the fixture lacks them.
  */
 import type { User } from '../spec/types.ts';
 import { DEFAULT_PASSWORD } from './dataset.ts';
@@ -124,15 +124,15 @@ function claimKnownAccount(entry: Entry, problems: ProblemList): User | typeof M
     problems.add(
       entry.where,
       byEmail === undefined
-        ? `id "${user.id}" is the known account ${known.email}'s (DECISIONS §5), so the email must be "${known.email}" (got "${user.email}")`
-        : `email "${user.email}" belongs to the known account "${other.identifier}" (DECISIONS §5), whose id is "${other.id}"; use that id, or another email`,
+        ? `id "${user.id}" is the known account ${known.email}'s (docs/tokens.md), so the email must be "${known.email}" (got "${user.email}")`
+        : `email "${user.email}" belongs to the known account "${other.identifier}" (docs/tokens.md), whose id is "${other.id}"; use that id, or another email`,
     );
     return MISMATCH;
   }
   if (user.identifier !== known.identifier || user.user_type !== known.user_type) {
     problems.add(
       entry.where,
-      `the known account ${known.email} (DECISIONS §5) must keep identifier "${known.identifier}" and user_type "${known.user_type}" (got "${user.identifier}", "${user.user_type}")`,
+      `the known account ${known.email} (docs/tokens.md) must keep identifier "${known.identifier}" and user_type "${known.user_type}" (got "${user.identifier}", "${user.user_type}")`,
     );
     return MISMATCH;
   }

@@ -1,6 +1,6 @@
 /**
  * Workspace records of fixture data (`{id, name, members}`), checked against the dataset's users, plus the
- * memberships of the known accounts that the loader added (DECISIONS §6).
+ * memberships of the known accounts that the loader added (docs/access.md).
  */
 import type { User } from '../spec/types.ts';
 import type { Workspace } from './dataset.ts';

@@ -115,7 +115,7 @@ function datasetFromFiles(
 /**
  * Builds a frozen Dataset from in-memory records, checked as `loadFixtures` checks files: every user against the
  * spec's User schema; unique ids, identifiers and emails; `created_by`/`updated_by` naming users of the dataset;
- * unique workspace ids whose members are users; well-formed clients. The known accounts (DECISIONS §5) are added
+ * unique workspace ids whose members are users; well-formed clients. The known accounts (docs/tokens.md) are added
  * when absent, with their workspaces (a known account the records include has only the memberships they give
  * it), and so is the default client `mock-client`. Users without a `password` get DEFAULT_PASSWORD. `source`
  * names the input in messages (`request body` → `request body (users): record 3 …`).

@@ -1,5 +1,5 @@
 /**
- * The three known accounts of DECISIONS §5 (admin, user, client) and their workspaces, from
+ * The three known accounts of docs/tokens.md (admin, user, client) and their workspaces, from
  * `fixtures/known-accounts.json`. Every dataset, seeded or loaded, holds them.
  */
 import { fileURLToPath } from 'node:url';

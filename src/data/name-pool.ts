@@ -1,7 +1,7 @@
 /**
  * First and last names of several faker locales, read once from their definitions. Mixing locales puts
  * accented and non-ASCII names (Zoë, Łukasz, Ibáñez) into seeded data, so accent-insensitive search and sort
- * (DECISIONS §3) meet them.
+ * (docs/users.md) meet them.
  */
 import { de, en, es, fr, pl, pt_BR } from '@faker-js/faker';
 import type { LocaleDefinition } from '@faker-js/faker';

@@ -34,7 +34,7 @@ const MEMBERSHIP_COUNT_WEIGHTS = { '1': 60, '2': 30, '3': 10 };
 const MAX_MEMBERSHIPS = 3;
 /** Percent of users never edited since creation (updated_at = created_at). */
 const NEVER_UPDATED_PERCENT = 25;
-/** Every 100th user takes the created_at of an earlier one, so sorts must break ties by id (DECISIONS §3). */
+/** Every 100th user takes the created_at of an earlier one, so sorts must break ties by id (docs/users.md). */
 const SHARED_TIMESTAMP_EVERY = 100;
 const UINT32_MAX = 0xffff_ffff;
 

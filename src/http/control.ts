@@ -1,5 +1,5 @@
 /**
- * The control plane in the request path (DECISIONS §7): the journal recorder, the rate-limit and fault gates,
+ * The control plane in the request path (docs/control-plane.md): the journal recorder, the rate-limit and fault gates,
  * and `Prefer`. Each is a no-op costing a check when unused (no rules, limiting off, no header).
  */
 import type { Request, Response } from 'express';

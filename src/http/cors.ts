@@ -1,5 +1,5 @@
 /**
- * CORS for any origin, on by default (DECISIONS §2): a frontend on another port calls the mock directly and can
+ * CORS for any origin, on by default (docs/responses.md): a frontend on another port calls the mock directly and can
  * read the pagination, message, version and rate-limit headers.
  */
 import type { Request, Response } from 'express';

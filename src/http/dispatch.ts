@@ -45,7 +45,7 @@ export interface DispatchOptions {
   readonly handlers: Readonly<Record<string, OperationHandler>>;
   /** The document the routes come from, named in 404 messages (default spec/openapi.yaml). */
   readonly specName?: string;
-  /** Accepted `X-API-Version` values (DECISIONS §2). */
+  /** Accepted `X-API-Version` values (docs/responses.md). */
   readonly apiVersions: readonly string[];
   /** Operations this listener does not serve (answered 404, as an unknown route). */
   readonly excluded?: (operation: OperationSpec) => boolean;
@@ -54,7 +54,7 @@ export interface DispatchOptions {
    * fault rules); `operation` is undefined for an unknown route. A gate that answered returns true.
    */
   readonly gates?: readonly Gate[];
-  /** Applies `Prefer` (DECISIONS §7) once the operation is known; returns true when it answered. */
+  /** Applies `Prefer` (docs/control-plane.md) once the operation is known; returns true when it answered. */
   readonly preferences?: (
     req: Request,
     res: Response,

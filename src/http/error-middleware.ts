@@ -39,7 +39,7 @@ function responseValidationError(error: unknown): ApiError | undefined {
 }
 
 /**
- * The RFC 6749 form of any error raised on an `x-error-shape: oauth` operation (DECISIONS §5: every error of the
+ * The RFC 6749 form of any error raised on an `x-error-shape: oauth` operation (docs/tokens.md: every error of the
  * token endpoint has that shape): client mistakes are 400 `invalid_request`, the rest keeps its status.
  */
 function asOAuth(error: unknown): OAuthError {

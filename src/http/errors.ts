@@ -4,7 +4,7 @@
  */
 import type { ErrorDetail } from '../spec/types.ts';
 
-/** An identity-API error: `{"error": message, "code": code, "details"?}` with status `status` (DECISIONS §2). */
+/** An identity-API error: `{"error": message, "code": code, "details"?}` with status `status` (docs/responses.md). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -27,7 +27,7 @@ export class ApiError extends Error {
   }
 }
 
-/** An error of the authorization server, in the RFC 6749 §5.2 shape `{"error", "error_description"}` (DECISIONS §5). */
+/** An error of the authorization server, in the RFC 6749 §5.2 shape `{"error", "error_description"}` (docs/tokens.md). */
 export class OAuthError extends Error {
   readonly status: number;
   readonly error: string;

@@ -1,5 +1,5 @@
 /**
- * Spec-valid answers for a forced status (`Prefer: code=…`, fault rules; DECISIONS §7): the documented example
+ * Spec-valid answers for a forced status (`Prefer: code=…`, fault rules; docs/control-plane.md): the documented example
  * of the response when there is one, else a value generated from its schema; required headers likewise. Built
  * from the spec, so a forced 401 of GET /users looks exactly like a real one to a client's schema check.
  */

@@ -1,5 +1,5 @@
 /**
- * Headers every response carries (DECISIONS §2), and the checks of request headers that apply to every route:
+ * Headers every response carries (docs/responses.md), and the checks of request headers that apply to every route:
  * `X-API-Version` (400 `unsupported_api_version`) and `Content-Type` (415 `unsupported_media_type`).
  */
 import { ApiError, quote } from './errors.ts';

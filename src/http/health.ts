@@ -1,4 +1,4 @@
-/** GET /health (DECISIONS §1): 200 `{"status":"ok"}`, no token. */
+/** GET /health (docs/running.md): 200 `{"status":"ok"}`, no token. */
 import type { OperationHandler } from './dispatch.ts';
 
 export const getHealth: OperationHandler = ({ res }) => {

@@ -1,5 +1,5 @@
 /**
- * The `Link` header of paginated lists (DECISIONS §3, RFC 8288): present only when the total exceeds the page
+ * The `Link` header of paginated lists (docs/users.md, RFC 8288): present only when the total exceeds the page
  * size; entries `first`, `prev` (not on page 1), `next` (not on or past the last page), `last`, in that order.
  * Each URL is absolute, keeps every query parameter of the request, sets `page`, and carries the page-size
  * parameter only if the request did (it is simply kept, never added).

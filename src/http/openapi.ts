@@ -51,7 +51,7 @@ const VALID_CACHE_SIZE = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A uuid in its string form only (RFC 9562 §4; DECISIONS §3: "exact uuid match, 400 if not a uuid"). ajv-formats'
+ * A uuid in its string form only (RFC 9562 §4; docs/users.md: "exact uuid match, 400 if not a uuid"). ajv-formats'
  * `uuid` also takes `urn:uuid:…`, which the id filters would then match against nothing.
  */
 function isUuid(value: string): boolean {
@@ -191,7 +191,7 @@ function rejectLooseIntegers(req: Request, operation: OperationSpec): void {
 }
 
 /**
- * DECISIONS §3: an unknown query parameter is a 400 naming it. Checked here, on the query as Express parsed it,
+ * docs/users.md: an unknown query parameter is a 400 naming it. Checked here, on the query as Express parsed it,
  * because the validator first rewrites bracket notation: it drops keys such as `[` or `[x]` (which then pass
  * unnoticed) and renames `a[` to `a`. Every unknown key is reported, in the validator's error shape.
  */

@@ -1,5 +1,5 @@
 /**
- * The `Prefer` control surface (DECISIONS §7; RFC 7240, as Prism uses it): `code=<status>` answers with that
+ * The `Prefer` control surface (docs/control-plane.md; RFC 7240, as Prism uses it): `code=<status>` answers with that
  * documented status, `delay=<ms>` (0–10000) delays the answer; combinable: `Prefer: code=500, delay=200`.
  */
 import { ApiError, quote } from './errors.ts';

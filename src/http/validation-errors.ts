@@ -1,6 +1,6 @@
 /**
  * Turns express-openapi-validator's errors (`err.errors[]`, e.g. `{ path: '/query/page_size', errorCode:
- * 'maximum.openapi.validation' }`) into the 400 of DECISIONS §2: one `details` entry per offending parameter, and
+ * 'maximum.openapi.validation' }`) into the 400 of docs/responses.md: one `details` entry per offending parameter, and
  * messages that say what was wrong, with the value, and what is accepted (STYLE habit 7).
  */
 import type { OperationSpec, ParameterSpec, SchemaNode } from '../spec/model.ts';

@@ -175,7 +175,7 @@ export type paths = {
     put?: never;
     /**
      * Mint a user app token
-     * @description DECISIONS §5: permissions default to the user's role's and may not exceed them; `expires_at` may lie in the
+     * @description docs/tokens.md: permissions default to the user's role's and may not exceed them; `expires_at` may lie in the
      *     past and `audience` may be any string, so a suite can mint an expired or wrong-audience token on purpose;
      *     `claims` adds or overrides any claim (`iss`, `sub` and the userID claim included).
      */
@@ -331,7 +331,7 @@ export type components = {
   responses: {
     /**
      * @description Invalid input; the message names the bad value or record. Also `unsupported_api_version` for an
-     *     `X-API-Version` other than `v1`, as on the identity API (DECISIONS §2).
+     *     `X-API-Version` other than `v1`, as on the identity API (docs/responses.md).
      */
     BadRequest: {
       headers: {
@@ -839,7 +839,7 @@ export interface operations {
     };
     responses: {
       /**
-       * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin, DECISIONS §7),
+       * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin, docs/control-plane.md),
        *     `userToken` (saas_user) and `clientToken` (saas_user_client), for contracts of 403 answers.
        */
       200: {

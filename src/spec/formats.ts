@@ -1,6 +1,6 @@
 /**
  * Formats the spec uses whose stock validators are looser than the mock promises. `date-time` is RFC 3339 §5.6
- * exactly (DECISIONS §3: "RFC 3339 only"): ajv-formats also takes `+0100` and `+01` offsets, which RFC 3339 does
+ * exactly (docs/users.md: "RFC 3339 only"): ajv-formats also takes `+0100` and `+01` offsets, which RFC 3339 does
  * not. The same functions validate requests, fixtures and responses, and parse the bounds of date filters.
  * Integers that travel as text (query parameters, headers) are decimal digits: `Number()` would also read `0x2`,
  * `1e1`, ` 3` and `2.0`.

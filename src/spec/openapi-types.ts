@@ -10,7 +10,7 @@ export type paths = {
     };
     /**
      * Liveness check
-     * @description Mock decision (DECISIONS §1): one of the endpoints that need no token.
+     * @description Mock decision (docs/running.md): one of the endpoints that need no token.
      */
     get: operations['getHealth'];
     put?: never;
@@ -32,7 +32,7 @@ export type paths = {
      * List users
      * @description Lists the users the caller may see, filtered, searched, sorted and paginated.
      *
-     *     - Mock decision (DECISIONS §3): unknown query parameters are rejected with 400 `invalid_request`
+     *     - Mock decision (docs/users.md): unknown query parameters are rejected with 400 `invalid_request`
      *       (identity-mock's `--lenient-query` accepts them).
      *     - Date bounds are half-open: `created_at_from <= created_at < created_at_to` (same for `updated_at`);
      *       `from > to` is 400 `invalid_range`; `from == to` gives an empty list.
@@ -40,7 +40,7 @@ export type paths = {
      *     - Without `read:user_metadata`, the `id`, `created_by` and `updated_by` filters answer 403
      *       `metadata_permission_required`, and `created_by` / `updated_by` are left out of every record.
      *     - Past the last page: 200 with `[]`, `X-Message: Data not found`, `X-Total-Count` still the total.
-     *     - Row-level access (DECISIONS §6): `saas_admin` sees every user, `saas_user` the users sharing a
+     *     - Row-level access (docs/access.md): `saas_admin` sees every user, `saas_user` the users sharing a
      *       workspace with them and themselves, `saas_user_client` only themselves. Invisible rows are absent
      *       from the list and from `X-Total-Count`.
      */
@@ -65,7 +65,7 @@ export type paths = {
     post?: never;
     /**
      * Delete a user by id or identifier
-     * @description Mock decision (DECISIONS §4): the path segment is tried as a uuid `id` first, then as an
+     * @description Mock decision (docs/users.md): the path segment is tried as a uuid `id` first, then as an
      *     `identifier`. Success is 204 without a body; the user leaves every workspace, and tokens naming the
      *     user are refused afterwards (401 `invalid_token`). Unknown, already deleted, or not visible to the
      *     caller: 404 `user_not_found`.
@@ -87,7 +87,7 @@ export type paths = {
     put?: never;
     /**
      * Obtain an access token
-     * @description OAuth 2.0 token endpoint (RFC 6749) with Auth0's statuses. Mock decision (DECISIONS §5): grants
+     * @description OAuth 2.0 token endpoint (RFC 6749) with Auth0's statuses. Mock decision (docs/tokens.md): grants
      *     `password` (the interface's), `client_credentials` and `refresh_token`; JSON or form bodies; the client
      *     authenticates with `client_id`/`client_secret` in the body or HTTP Basic. `scope` is in the answer only
      *     when the request asked for scopes, `refresh_token` only when `offline_access` was asked for. Every error
@@ -111,7 +111,7 @@ export type paths = {
     };
     /**
      * Signing keys (JWKS)
-     * @description The public keys that verify access tokens (RFC 7517). Mock decision (DECISIONS §5).
+     * @description The public keys that verify access tokens (RFC 7517). Mock decision (docs/tokens.md).
      */
     get: operations['getJwks'];
     put?: never;
@@ -132,7 +132,7 @@ export type paths = {
     /**
      * OpenID discovery document
      * @description OpenID Connect Discovery 1.0 metadata of the authorization server. `issuer` is byte-identical to the
-     *     `iss` of issued tokens. Mock decision (DECISIONS §5).
+     *     `iss` of issued tokens. Mock decision (docs/tokens.md).
      */
     get: operations['getOpenidConfiguration'];
     put?: never;
@@ -152,7 +152,7 @@ export type paths = {
     };
     /**
      * List the members of a workspace
-     * @description Mock decision (DECISIONS §6): the workspace's users (User records), paginated with `page` and `per_page`
+     * @description Mock decision (docs/access.md): the workspace's users (User records), paginated with `page` and `per_page`
      *     under the same `Link` / `X-Total-Count` rules as GET /users, in `created_at` then `id` order. The caller
      *     must be a member of the workspace or a `saas_admin`; without `read:user_metadata` the records carry no
      *     `created_by` / `updated_by`.
@@ -236,7 +236,7 @@ export type components = {
     /** @enum {string} */
     UserStatus: 'active' | 'onboarding' | 'inactive' | 'suspended' | 'risky';
     /**
-     * @description Short handle. Mock decision (DECISIONS §4): lower-case letters, digits, `.`, `_` and `-`, 3 to 64
+     * @description Short handle. Mock decision (docs/users.md): lower-case letters, digits, `.`, `_` and `-`, 3 to 64
      *     characters, starting with a letter or digit.
      */
     Identifier: string;
@@ -269,7 +269,7 @@ export type components = {
       status: 'ok';
     };
     /**
-     * @description Mock decision (DECISIONS §2): every error of the identity API has this body; `code` is stable
+     * @description Mock decision (docs/responses.md): every error of the identity API has this body; `code` is stable
      *     snake_case, `error` a message saying what was wrong and what is accepted.
      */
     Error: {
@@ -286,7 +286,7 @@ export type components = {
   };
   responses: {
     /**
-     * @description Invalid request. Mock decision (DECISIONS §2): `invalid_request` with `details`, `invalid_range`
+     * @description Invalid request. Mock decision (docs/responses.md): `invalid_request` with `details`, `invalid_range`
      *     when a `*_from` bound is after its `*_to`, `unsupported_api_version` for an `X-API-Version` other
      *     than `v1`.
      */
@@ -445,10 +445,10 @@ export type components = {
     };
   };
   parameters: {
-    /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+    /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
     'X-API-Version': 'v1';
     /**
-     * @description Field to sort by. Mock decision (DECISIONS §3): strings sort case- and accent-insensitively; ties
+     * @description Field to sort by. Mock decision (docs/users.md): strings sort case- and accent-insensitively; ties
      *     break by `id` ascending. Without `sort_by`, a `search` ranks its results (exact field match, then
      *     prefix, then substring, then fuzzy; ties by `created_at`, `id`).
      */
@@ -480,7 +480,7 @@ export type components = {
     /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
     updated_at_to: string;
     /**
-     * @description Mock decision (DECISIONS §3): trimmed, 1–100 characters, split on whitespace into terms. A user
+     * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms. A user
      *     matches when every term matches one of `id`, `identifier`, `name`, `email`, case- and
      *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
      *     deletion, substitution or transposition of adjacent characters) of a word of those fields.
@@ -564,7 +564,7 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Field to sort by. Mock decision (DECISIONS §3): strings sort case- and accent-insensitively; ties
+         * @description Field to sort by. Mock decision (docs/users.md): strings sort case- and accent-insensitively; ties
          *     break by `id` ascending. Without `sort_by`, a `search` ranks its results (exact field match, then
          *     prefix, then substring, then fuzzy; ties by `created_at`, `id`).
          */
@@ -596,7 +596,7 @@ export interface operations {
         /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
         updated_at_to?: components['parameters']['updated_at_to'];
         /**
-         * @description Mock decision (DECISIONS §3): trimmed, 1–100 characters, split on whitespace into terms. A user
+         * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms. A user
          *     matches when every term matches one of `id`, `identifier`, `name`, `email`, case- and
          *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
          *     deletion, substitution or transposition of adjacent characters) of a word of those fields.
@@ -609,7 +609,7 @@ export interface operations {
         page_size?: components['parameters']['page_size'];
       };
       header?: {
-        /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
       };
       path?: never;
@@ -661,7 +661,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
       };
       path: {
@@ -697,7 +697,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
       };
       path?: never;
@@ -914,7 +914,7 @@ export interface operations {
         per_page?: number;
       };
       header?: {
-        /** @description API version. Mock decision (DECISIONS §2): any value other than `v1` is 400 `unsupported_api_version`. */
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
       };
       path: {

@@ -1,5 +1,5 @@
 /**
- * Case- and accent-insensitive text handling shared by sorting and search (DECISIONS §3).
+ * Case- and accent-insensitive text handling shared by sorting and search (docs/users.md).
  *
  * - `fold` gives the form search matches against: Unicode NFD, combining marks removed, lower-cased, whitespace
  *   runs collapsed to one space.

@@ -1,5 +1,5 @@
 /**
- * The query engine of GET /users: filters, search, sort and pagination over a `UserStore` (DECISIONS §3), with
+ * The query engine of GET /users: filters, search, sort and pagination over a `UserStore` (docs/users.md), with
  * row-level access (§6) applied inside, so lists, counts and links all obey it.
  *
  * A query never sorts the store. It takes the smallest candidate set an index gives (an id, a created_by list,

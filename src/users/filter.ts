@@ -1,5 +1,5 @@
 /**
- * Filters of GET /users (DECISIONS §3) as data, and the per-user test the engine applies to candidates.
+ * Filters of GET /users (docs/users.md) as data, and the per-user test the engine applies to candidates.
  */
 import type { UserStore } from './store.ts';
 
@@ -21,7 +21,7 @@ export interface UserFilter {
   readonly workspace?: string;
 }
 
-/** Who is asking, for row-level access (DECISIONS §6): everyone, a user's co-members and self, or self only. */
+/** Who is asking, for row-level access (docs/access.md): everyone, a user's co-members and self, or self only. */
 export type Visibility =
   | { readonly kind: 'all' }
   | { readonly kind: 'co-members'; readonly slot: number }

@@ -1,5 +1,5 @@
 /**
- * Writes a page of users as every paginated list answers (DECISIONS §3, §6): `X-Total-Count`, `Link` when the
+ * Writes a page of users as every paginated list answers (docs/users.md, §6): `X-Total-Count`, `Link` when the
  * total exceeds the page size, `X-Message`, and records without the fields the caller may not read.
  */
 import type { Principal } from '../auth/bearer.ts';

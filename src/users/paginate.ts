@@ -11,7 +11,7 @@ export interface PageWindow {
 
 /**
  * The slice of a result of `total` items that page `page` (from 1) of `pageSize` items covers. Past the last page
- * the slice is empty (DECISIONS §3: 200 with `[]`).
+ * the slice is empty (docs/users.md: 200 with `[]`).
  *
  * @example paginate(45, 3, 20) // { start: 40, end: 45, lastPage: 3 }
  */

@@ -1,7 +1,7 @@
 /**
  * The boundary of GET /users: the request's query (already validated against the spec) becomes a typed
  * `UsersQuery`, with the spec's defaults. Rules the spec cannot express live here: `from > to` is 400
- * `invalid_range` (DECISIONS §3), and a search made only of invisible characters is 400.
+ * `invalid_range` (docs/users.md), and a search made only of invisible characters is 400.
  */
 import { ApiError } from '../http/errors.ts';
 import { parseDateTime } from '../spec/formats.ts';

@@ -1,5 +1,5 @@
 /**
- * The fuzzy half of search (DECISIONS §3): "within one edit" is an optimal-string-alignment (restricted
+ * The fuzzy half of search (docs/users.md): "within one edit" is an optimal-string-alignment (restricted
  * Damerau–Levenshtein) distance of at most 1 — one insertion, deletion, substitution, or transposition of two
  * adjacent characters, counted in UTF-16 code units. Deciding `distance ≤ 1` needs no dynamic programme: it is a
  * single linear comparison, which keeps both the scan and the index's candidate check cheap.

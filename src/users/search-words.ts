@@ -1,5 +1,5 @@
 /**
- * Words of a search field (DECISIONS §3): maximal runs of letters and digits (`\p{L}`, `\p{N}`), as
+ * Words of a search field (docs/users.md): maximal runs of letters and digits (`\p{L}`, `\p{N}`), as
  * `field.split(/[^\p{L}\p{N}]+/u)` would cut them. Words are the unit of fuzzy matching and of the word-prefix
  * ranking tier. The scan walks UTF-16 code units by hand, because the regex split allocates every word and is
  * several times slower at index-build scale; surrogate pairs are classified as the code point they form, and a

@@ -1,5 +1,5 @@
 /**
- * `GET /users?search=` (DECISIONS §3): parsing the search into terms, deciding which users match, and ranking
+ * `GET /users?search=` (docs/users.md): parsing the search into terms, deciding which users match, and ranking
  * them. The index that makes matching fast lives in `search-index.ts`; every rule lives here.
  *
  * Rules, on folded text (`fold`: case and accents removed):
@@ -35,7 +35,7 @@ export interface SearchResult {
   readonly tiers: Uint8Array;
 }
 
-/** Terms of this many units or more are fuzzy as well as substrings (DECISIONS §3). */
+/** Terms of this many units or more are fuzzy as well as substrings (docs/users.md). */
 export const FUZZY_MIN_LENGTH = 4;
 /** Shorter terms have no trigram, so even with the index they are checked by scanning every live document. */
 const INDEXED_MIN_LENGTH = 3;
@@ -59,7 +59,7 @@ export function parseTerms(raw: string): string[] {
 }
 
 /**
- * The ranked order of a search result (DECISIONS §3, when the request has no `sort_by`): tier ascending, then
+ * The ranked order of a search result (docs/users.md, when the request has no `sort_by`): tier ascending, then
  * `compareTies` — the caller's `created_at`, then `id` order, typically a lookup in a precomputed position array.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * Kept sort orders of the store (DECISIONS §3): for each sortable field, the live users in ascending and
+ * Kept sort orders of the store (docs/users.md): for each sortable field, the live users in ascending and
  * descending order, ties always broken by `id` ascending, and each user's position in both. Built once per field
  * (on first use, or ahead of time by `warm`) and compacted when users are deleted, so a request never sorts the
  * store: it reads a slice of an order, or places its matches at their positions (see `orderByPosition`).

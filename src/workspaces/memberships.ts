@@ -1,5 +1,5 @@
 /**
- * Which users belong to which workspaces (DECISIONS §6), held as one bit per workspace per user slot so that
+ * Which users belong to which workspaces (docs/access.md), held as one bit per workspace per user slot so that
  * "do these two users share a workspace?" — the row-level access test of a `saas_user` — is a few word ANDs.
  */
 import type { Workspace } from '../data/dataset.ts';
@@ -56,7 +56,7 @@ export class Memberships {
 
   /**
    * Slots of every user sharing a workspace with `slot`, and `slot` itself even when it has no workspace (a
-   * saas_user sees "users sharing a workspace with them, and themselves", DECISIONS §6), ascending.
+   * saas_user sees "users sharing a workspace with them, and themselves", docs/access.md), ascending.
    */
   coMembers(slot: number): number[] {
     const seen = new Set<number>([slot]);

@@ -1,5 +1,5 @@
 /**
- * GET /workspaces/{workspace}/members (DECISIONS §6): the workspace's users through the query engine, so
+ * GET /workspaces/{workspace}/members (docs/access.md): the workspace's users through the query engine, so
  * row-level access, counts and links follow the same code as GET /users.
  */
 import { visibilityOf } from '../auth/row-level.ts';

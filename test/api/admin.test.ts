@@ -1,5 +1,5 @@
 /**
- * The control plane under `/__admin` (DECISIONS §7; spec/admin.yaml): every endpoint with good and bad input, each
+ * The control plane under `/__admin` (docs/control-plane.md; spec/admin.yaml): every endpoint with good and bad input, each
  * answer checked against spec/admin.yaml, the journal and its redaction, app tokens, `admin: false` and
  * `adminToken`.
  */
@@ -321,7 +321,7 @@ describe('GET /__admin/requests', () => {
     await postToken(h, passwordFields(ADMIN));
   }
 
-  it('lists entries newest first with the shape of DECISIONS §7', async () => {
+  it('lists entries newest first with the shape of docs/control-plane.md', async () => {
     const { h, admin, token } = setup();
     await traffic(h, token);
     const body = await journal(admin);
@@ -724,7 +724,7 @@ describe('adminToken', () => {
   });
 });
 
-describe('headers of DECISIONS §2 on every admin operation', () => {
+describe('headers of docs/responses.md on every admin operation', () => {
   const cases = ADMIN_OPERATIONS.map((operation) => ({
     name: `${operation.method.toUpperCase()} /__admin${operation.path}`,
     method: operation.method,

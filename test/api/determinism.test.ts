@@ -1,5 +1,5 @@
 /**
- * Determinism (DECISIONS §1): the same seed serves byte-identical users on any machine and at any time; another
+ * Determinism (docs/running.md): the same seed serves byte-identical users on any machine and at any time; another
  * seed serves other users; `--users N` makes N faker users plus the three known accounts.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * The authorization server's metadata (DECISIONS §5): the JWKS verifies issued tokens, discovery's `issuer` is
- * byte-identical to their `iss`, and with a listener of its own (DECISIONS §1) the authorization server serves
+ * The authorization server's metadata (docs/tokens.md): the JWKS verifies issued tokens, discovery's `issuer` is
+ * byte-identical to their `iss`, and with a listener of its own (docs/running.md) the authorization server serves
  * these routes there and only there.
  */
 import { createPublicKey, verify } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Fault rules (DECISIONS §7) through POST/GET/DELETE /__admin/faults and `mock.fault()`: matching on method, path
+ * Fault rules (docs/control-plane.md) through POST/GET/DELETE /__admin/faults and `mock.fault()`: matching on method, path
  * and header; spec-valid bodies for documented statuses; delays, `times`, seeded probability, dropped connections.
  */
 import type request from 'supertest';

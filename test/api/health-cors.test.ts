@@ -1,5 +1,5 @@
 /**
- * GET /health (DECISIONS §1), the headers of every response (§2: X-API-Version, X-Message) and CORS (§2).
+ * GET /health (docs/running.md), the headers of every response (§2: X-API-Version, X-Message) and CORS (§2).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, CLIENT, harness, type Harness, type SendOptions } from '../support/harness.ts';

@@ -1,5 +1,5 @@
 /**
- * An outside OIDC client against a running mock (DECISIONS §5): it reads the discovery document, fetches the JWKS
+ * An outside OIDC client against a running mock (docs/tokens.md): it reads the discovery document, fetches the JWKS
  * it names, and verifies tokens with jose, as a resource server in another process would.
  */
 import { createRemoteJWKSet, generateKeyPair, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';

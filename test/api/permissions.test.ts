@@ -1,7 +1,7 @@
 /**
- * Permissions (DECISIONS §5): every operation of the spec with `x-permissions` refuses a token lacking one of them
+ * Permissions (docs/tokens.md): every operation of the spec with `x-permissions` refuses a token lacking one of them
  * with 403 `insufficient_permissions` and an RFC 6750 `insufficient_scope` challenge naming it; the metadata
- * permission (DECISIONS §3) guards the `id` / `created_by` / `updated_by` filters and fields.
+ * permission (docs/users.md) guards the `id` / `created_by` / `updated_by` filters and fields.
  */
 import { describe, expect, it } from 'vitest';
 import { readSpecDocument } from '../../src/spec/document.ts';
@@ -61,7 +61,7 @@ describe('the spec has guarded operations', () => {
     });
   });
 
-  it("the spec's role table is DECISIONS §5's", () => {
+  it("the spec's role table is docs/tokens.md's", () => {
     expect(Object.fromEntries(MODEL.rolePermissions)).toEqual(ROLE_PERMISSIONS);
   });
 });
@@ -116,7 +116,7 @@ describe.each([
   });
 });
 
-// --- read:user_metadata (DECISIONS §3) --------------------------------------------------------------------------
+// --- read:user_metadata (docs/users.md) --------------------------------------------------------------------------
 
 const LIST_USERS = MODEL.operation('listUsers');
 const GUARDED_PARAMS = LIST_USERS.parameters.filter(

@@ -1,5 +1,5 @@
 /**
- * `Prefer: code=<status>, delay=<ms>` (DECISIONS §7): for every operation of spec/openapi.yaml and every status it
+ * `Prefer: code=<status>, delay=<ms>` (docs/control-plane.md): for every operation of spec/openapi.yaml and every status it
  * documents, the forced answer is spec-valid (the harness checks each one) and changes nothing in the store.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

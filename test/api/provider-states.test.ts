@@ -1,5 +1,5 @@
 /**
- * Pact provider states (DECISIONS §7): `POST /__admin/provider-states` for every state, with parameters in braces
+ * Pact provider states (docs/control-plane.md): `POST /__admin/provider-states` for every state, with parameters in braces
  * and `params` or written out; each answer checked against spec/admin.yaml, each state checked through the API.
  */
 import type request from 'supertest';
@@ -10,7 +10,7 @@ import { KNOWN_IDS, UUID_PATTERN } from '../support/auth.ts';
 import { ADMIN, harness, type Harness } from '../support/harness.ts';
 import { expectError, totalOf, usersOf } from '../support/responses.ts';
 
-/** The states DECISIONS §7 lists, as written there. */
+/** The states docs/control-plane.md lists, as written there. */
 const DECIDED_STATES = [
   'users exist',
   'no users exist',
@@ -72,7 +72,7 @@ async function getWith(h: Harness, answer: StateAnswer, path: string): Promise<r
 }
 
 describe('the table of states', () => {
-  it('holds exactly the states of DECISIONS §7', () => {
+  it('holds exactly the states of docs/control-plane.md', () => {
     expect(PROVIDER_STATES.map((s) => s.template).sort()).toEqual([...DECIDED_STATES].sort());
   });
 });

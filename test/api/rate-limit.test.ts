@@ -1,5 +1,5 @@
 /**
- * Rate limiting (DECISIONS §7) on an injected clock: `X-RateLimit-*` on every answer while on, 429 over the limit,
+ * Rate limiting (docs/control-plane.md) on an injected clock: `X-RateLimit-*` on every answer while on, 429 over the limit,
  * buckets per bearer token / client address / client_id, refill, the admin API, reset, and bounded memory.
  */
 import type { Request, Response } from 'express';

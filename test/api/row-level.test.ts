@@ -1,5 +1,5 @@
 /**
- * Row-level access (DECISIONS §6): what each role sees in GET /users (items, X-Total-Count, Link), may delete, and
+ * Row-level access (docs/access.md): what each role sees in GET /users (items, X-Total-Count, Link), may delete, and
  * sees of a workspace's members; deletion takes a user out of every workspace and voids their tokens. A property
  * test checks, over a seeded dataset, that a saas_user never sees outside their workspaces and that the count is
  * the brute-force count of what they may see.

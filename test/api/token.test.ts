@@ -1,5 +1,5 @@
 /**
- * POST /oauth/token (DECISIONS §5): every grant, the claims of the tokens it issues, and every error row, always in
+ * POST /oauth/token (docs/tokens.md): every grant, the claims of the tokens it issues, and every error row, always in
  * the RFC 6749 shape with `Cache-Control: no-store` and `Pragma: no-cache`.
  */
 import { describe, expect, it } from 'vitest';

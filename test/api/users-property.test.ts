@@ -1,5 +1,5 @@
 /**
- * Property test of GET /users (DECISIONS §2, §3): random and hostile query strings, sent raw as an admin. Whatever
+ * Property test of GET /users (docs/responses.md, §3): random and hostile query strings, sent raw as an admin. Whatever
  * the query, the mock never answers 5xx, every answer conforms to the spec (the harness checks it), and it agrees
  * with the brute-force reference: a 200 exactly when the reference accepts the query, with its total and its page;
  * a 400 (`invalid_range` only for a range problem alone) exactly when it refuses it.
@@ -498,7 +498,7 @@ describe('GET /users with random and hostile query strings', () => {
         expect(res.status, `no 5xx for ?${sent}`).toBeLessThan(500);
         if (problems.length > 0 || !result.valid) {
           // A range problem alone is invalid_range; other problems alone, invalid_request; which of the two a
-          // mix of both reports, DECISIONS does not say.
+          // mix of both reports is left open by docs/users.md.
           const range = problems.filter((p) => p.includes('invalid_range')).length;
           const codes =
             range === problems.length

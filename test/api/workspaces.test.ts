@@ -1,6 +1,6 @@
 /**
- * GET /workspaces/{workspace}/members (DECISIONS §6): who may list, the members as User records in created_at /
- * id order, and pagination with `page` / `per_page` under DECISIONS §3's Link and X-Total-Count rules.
+ * GET /workspaces/{workspace}/members (docs/access.md): who may list, the members as User records in created_at /
+ * id order, and pagination with `page` / `per_page` under docs/users.md's Link and X-Total-Count rules.
  */
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/spec/types.ts';

@@ -1,5 +1,5 @@
 /**
- * Helpers for tests of the fake authorization server (DECISIONS §5): token requests through the harness, the
+ * Helpers for tests of the fake authorization server (docs/tokens.md): token requests through the harness, the
  * RFC 6749 response and error shapes, HTTP Basic client credentials (RFC 6749 §2.3.1), decoded tokens, and
  * datasets with extra OAuth clients.
  */
@@ -26,7 +26,7 @@ export const KNOWN_IDS = Object.freeze({
   client: '00000000-0000-4000-8000-000000000003',
 });
 
-/** DECISIONS §5's role → permissions table, written out as the decision states it. */
+/** docs/tokens.md's role → permissions table, written out as the decision states it. */
 export const ROLE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   saas_admin: [
     'read:users',
@@ -118,7 +118,7 @@ export function expectNoStore(res: request.Response): void {
   expect(res.headers.pragma).toBe('no-cache');
 }
 
-/** Asserts a 200 token response (DECISIONS §5) and returns its body. */
+/** Asserts a 200 token response (docs/tokens.md) and returns its body. */
 export function expectToken(res: request.Response): TokenBody {
   expect({ status: res.status, body: res.body as unknown }).toMatchObject({
     status: 200,
@@ -134,7 +134,7 @@ export function expectToken(res: request.Response): TokenBody {
 
 /**
  * Asserts an error of the token endpoint: RFC 6749 §5.2 body `{error, error_description}` and nothing else (never
- * DECISIONS §2's `{error, code}`), the no-store headers, and `description` when given (a string is exact).
+ * docs/responses.md's `{error, code}`), the no-store headers, and `description` when given (a string is exact).
  */
 export function expectOAuthError(
   res: request.Response,

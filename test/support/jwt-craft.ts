@@ -1,5 +1,5 @@
 /**
- * Hand-made JWTs for the bearer-check tests (DECISIONS §5): tokens the mock must refuse, built byte by byte so
+ * Hand-made JWTs for the bearer-check tests (docs/tokens.md): tokens the mock must refuse, built byte by byte so
  * no library quietly "fixes" them.
  */
 import { createHmac, createSign, type KeyObject } from 'node:crypto';

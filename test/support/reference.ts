@@ -1,5 +1,5 @@
 /**
- * A plain reference implementation of GET /users (DECISIONS §3 and §6), written from the rules and nothing else:
+ * A plain reference implementation of GET /users (docs/users.md and §6), written from the rules and nothing else:
  * brute force over every user, no indexes, no caches. HTTP tests compare the mock's answers with it.
  */
 import type { Workspace } from '../../src/data/dataset.ts';
@@ -39,7 +39,7 @@ export type QueryParam = (typeof QUERY_PARAMS)[number];
 
 const TIME_FIELDS: ReadonlySet<string> = new Set(['created_at', 'updated_at']);
 
-/** The order of strings: case- and accent-insensitive (DECISIONS §3). */
+/** The order of strings: case- and accent-insensitive (docs/users.md). */
 export const COLLATOR = new Intl.Collator('en', { sensitivity: 'base' });
 
 /** Ties always break by `id` ascending, by code point. */
@@ -65,7 +65,7 @@ export function sortUsers(users: readonly User[], field: SortField, order: SortO
   return [...users].sort(comparator(field, order));
 }
 
-// --- Row-level access (DECISIONS §6) ----------------------------------------------------------------------------
+// --- Row-level access (docs/access.md) ----------------------------------------------------------------------------
 
 /** The users `viewer` may see: everyone for saas_admin, co-members and self for saas_user, self for a client. */
 export function visibleTo(users: readonly User[], workspaces: readonly Workspace[], viewer: User): User[] {
@@ -115,7 +115,7 @@ export function parseRfc3339(text: string): number | undefined {
   return date.getTime() + millis + finer - offset * 60_000;
 }
 
-// --- Search (DECISIONS §3; the rules as written in the JSDoc of src/users/search.ts) --------------------------
+// --- Search (docs/users.md; the rules as written in the JSDoc of src/users/search.ts) --------------------------
 
 /** Case and accents removed: NFD, combining marks dropped, lower case, whitespace runs made one space. */
 export function fold(text: string): string {

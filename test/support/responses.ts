@@ -1,5 +1,5 @@
 /**
- * Assertions on identity-API responses shared by the HTTP tests: the error shape of DECISIONS §2, the Link header
+ * Assertions on identity-API responses shared by the HTTP tests: the error shape of docs/responses.md, the Link header
  * of §3, and typed access to list bodies.
  */
 import type request from 'supertest';
@@ -25,7 +25,7 @@ export function headerForm(message: string): string {
 }
 
 /**
- * Asserts an error response of DECISIONS §2: `status`, a JSON body `{error, code, details?}` with `code`, and
+ * Asserts an error response of docs/responses.md: `status`, a JSON body `{error, code, details?}` with `code`, and
  * `X-Message` carrying `error`. Returns the body.
  */
 export function expectError(res: request.Response, status: number, code: string): ErrorBody {

@@ -672,7 +672,7 @@ describe('QueryEngine: row-level visibility', () => {
       expected: ['joanna', 'ann.lee2', 'ann.lee', 'bob.stone', 'emile', 'emile.z', 'zoe'],
     },
     {
-      // DECISIONS §6: a saas_user sees the users sharing a workspace with them, "and themselves".
+      // docs/access.md: a saas_user sees the users sharing a workspace with them, "and themselves".
       name: 'co-members of nora, who is in no workspace: nora herself',
       visibility: coMembersOf('nora'),
       filter: {},
@@ -883,7 +883,7 @@ function bufferOf(slots: ArrayLike<number>): ArrayBufferLike {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// A brute-force reference, written plainly from DECISIONS §3 and §6: filter, search (substring terms only: the
+// A brute-force reference, written plainly from docs/users.md and §6: filter, search (substring terms only: the
 // generated terms are under 4 characters, so fuzzy matching never applies), sort with Intl.Collator and an id
 // tie-break, slice.
 
@@ -925,7 +925,7 @@ function reference(alive: readonly boolean[], q: UsersQuery, visibility: Visibil
   const visible = (slot: number): boolean => {
     if (visibility.kind === 'all') return true;
     if (slot === visibility.slot) return true;
-    // A deleted user has left every workspace (DECISIONS §4).
+    // A deleted user has left every workspace (docs/users.md).
     const me = alive[visibility.slot] === true ? USERS[visibility.slot] : undefined;
     const them = USERS[slot];
     return (

@@ -97,7 +97,7 @@ describe('buildApiModel over spec/openapi.yaml', () => {
     expect(param).toMatchObject({ name: 'id-or-identifier', required: true });
   });
 
-  it('rolePermissions: the three roles of DECISIONS §5 with exactly their permissions', () => {
+  it('rolePermissions: the three roles of docs/tokens.md with exactly their permissions', () => {
     expect(new Map(API_MODEL.rolePermissions)).toEqual(
       new Map([
         [

@@ -10,7 +10,7 @@ import { isCanonicalUuid, uuidAlignments } from '../../src/users/search-uuid.ts'
 import { WordTable } from '../../src/users/search-word-table.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
-// A plain reference implementation of DECISIONS §3, written from the rules and nothing else: every other
+// A plain reference implementation of docs/users.md, written from the rules and nothing else: every other
 // implementation is checked against it.
 
 const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
@@ -190,7 +190,7 @@ const CASES: readonly { name: string; search: string; expected: Readonly<Record<
   { name: 'no match', search: 'zzqxv', expected: {} },
 ];
 
-describe('UserSearch: named cases (DECISIONS §3)', () => {
+describe('UserSearch: named cases (docs/users.md)', () => {
   for (const { name, search, expected } of CASES) {
     it(name, () => {
       const terms = parseTerms(search);

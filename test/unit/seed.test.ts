@@ -44,7 +44,7 @@ describe('seedDataset: determinism', () => {
   });
 
   // Pinned so that a change to the generator (or to faker's locale data) is noticed: seeded data is a contract
-  // (DECISIONS §1). Update deliberately when the change is intended.
+  // (docs/running.md). Update deliberately when the change is intended.
   it('pins the first faker user of seed 42', () => {
     expect(seedDataset({ seed: 42, users: 1 }).users[3]).toEqual({
       id: 'baa036b9-c571-4933-92f4-971d5bc468f4',
