@@ -1,14 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
 // Test tiers mirror the layers: test/unit (pure modules), test/api (HTTP through supertest),
-// test/contract (Pact), test/cli.test.ts (the bin). Nothing binds a fixed port.
+// test/contract (Pact), test/cli.test.ts (the bin), test/browser (headless Chromium, a project of its own so that
+// it can run alone: `npx vitest run --project browser`). Nothing binds a fixed port.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { PACT_DO_NOT_TRACK: 'true' },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/browser/**'] },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000 },
+      },
+    ],
   },
 });
