@@ -29,8 +29,8 @@ import type { ApiModel, OperationSpec } from './spec/model.ts';
 import { loadSpecs, type LoadedSpec, type Specs } from './spec/specs.ts';
 import { RouteTable } from './spec/route-table.ts';
 import { readListUsersSpec } from './users/query.ts';
-import { userHandlers } from './users/routes.ts';
-import { workspaceHandlers } from './workspaces/routes.ts';
+import { userHandlers } from './http/user-routes.ts';
+import { workspaceHandlers } from './http/workspace-routes.ts';
 
 export interface MockOptions {
   /** Faker seed (docs/running.md). */

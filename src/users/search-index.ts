@@ -12,7 +12,6 @@
  *
  * Ids are indexed only by their first 8 units, which is all the id rule needs (`idMatches`).
  */
-import type { SearchDoc } from './search.ts';
 import {
   DeletionHasher,
   ID_PREFIX_MIN_LENGTH,
@@ -20,6 +19,9 @@ import {
   idMatches,
   withinOneEdit,
 } from './search-terms.ts';
+
+/** One user's folded fields, in this order; each already passed through `fold()`. Document i is user i. */
+export type SearchDoc = readonly [id: string, identifier: string, name: string, email: string];
 
 const ALPHABET = 48;
 const OTHER = ALPHABET - 1;

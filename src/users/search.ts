@@ -13,7 +13,7 @@
  * - Tier of a matching document: 0 when `terms.join(' ')` equals some field (the whole query is a field),
  *   otherwise the largest tier of its terms (0 without terms). Ranked order is tier, then the caller's order.
  */
-import { SearchIndex } from './search-index.ts';
+import { SearchIndex, type SearchDoc } from './search-index.ts';
 import {
   FUZZY_MIN_LENGTH,
   ID_PREFIX_MIN_LENGTH,
@@ -23,9 +23,7 @@ import {
 } from './search-terms.ts';
 
 export { parseTerms } from './search-terms.ts';
-
-/** One user's folded fields, in this order; each already passed through `fold()`. Document i is user i. */
-export type SearchDoc = readonly [id: string, identifier: string, name: string, email: string];
+export type { SearchDoc } from './search-index.ts';
 
 /** The live documents matching a query, with their ranking tiers. */
 export interface SearchResult {
