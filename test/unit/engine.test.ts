@@ -856,6 +856,21 @@ describe('QueryEngine: result cache', () => {
     expect(bufferOf(after.slots)).not.toBe(bufferOf(before.slots));
   });
 
+  it('a query whose key is over 2 KiB is computed every time, not kept', () => {
+    const store = newStore();
+    const engine = new QueryEngine(store, { cacheSize: 4 });
+    const sort = { field: 'name', direction: 'asc' } as const;
+    const long = {
+      ...query({ sort }),
+      terms: Array.from({ length: 600 }, () => 'a'),
+    };
+    const short = { ...query({ sort }), terms: ['a'] };
+    const first = engine.run(long, ALL);
+    expect(first.total).toBeGreaterThan(0);
+    expect(bufferOf(engine.run(long, ALL).slots)).not.toBe(bufferOf(first.slots));
+    expect(bufferOf(engine.run(short, ALL).slots)).toBe(bufferOf(engine.run(short, ALL).slots));
+  });
+
   it('cache size 0: every run computes afresh, with the same results', () => {
     const store = newStore();
     const engine = new QueryEngine(store, { cacheSize: 0 });
