@@ -608,6 +608,17 @@ describe('on seeded data (seed 1: 500 faker users + 3 known accounts)', () => {
     token = seeded.token(ADMIN);
   });
 
+  it('a page is the same bytes with and without response validation (one serialiser)', async () => {
+    const plain = harnessFor(createMock({ seed: 1, users: 500, validateResponses: false, now: () => NOW }));
+    for (const query of ['page=2&page_size=7', 'search=ann&sort_by=email', 'page=99']) {
+      const checked = await seeded.get(`/users?${query}`, { token });
+      const unchecked = await plain.get(`/users?${query}`, { token: plain.token(ADMIN) });
+      expect(checked.status).toBe(200);
+      expect(unchecked.text).toBe(checked.text);
+      expect(unchecked.headers['content-length']).toBe(checked.headers['content-length']);
+    }
+  });
+
   /** Every user of a query, page by page. */
   async function everyUser(query: string): Promise<User[]> {
     const users: User[] = [];
