@@ -54,7 +54,7 @@ function forEachTrigram(s: string, visit: (code: number) => void): void {
 
 /** Words shorter than this never take part in fuzzy matching: a 4+ unit term is at most one deletion away. */
 const MIN_FUZZY_WORD = 3;
-/** Documents per build step (a few milliseconds each at 100 000 users). */
+/** Documents per build step: each step stays a few milliseconds long, so requests interleave with the build. */
 const DOCS_PER_STEP = 2048;
 const WORDS_PER_STEP = 16_384;
 
