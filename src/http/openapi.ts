@@ -22,6 +22,8 @@ export interface SpecValidatorOptions {
   readonly validateResponses: boolean;
   /** Accept query parameters the spec does not declare (`--lenient-query`). */
   readonly lenientQuery: boolean;
+  /** Check the document against the OpenAPI meta-schema on load (default true; off for a known-good one). */
+  readonly checkDocument?: boolean;
 }
 
 export interface SpecValidator {
@@ -60,6 +62,7 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
   const { document, aliases } = withExpressParamNames(doc);
   const chain = OpenApiValidator.middleware({
     apiSpec: document as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
+    validateApiSpec: options.checkDocument ?? true,
     validateRequests: { allowUnknownQueryParameters: options.lenientQuery, allErrors: true },
     validateResponses: options.validateResponses ? { allErrors: true } : false,
     validateSecurity: false,

@@ -5,6 +5,9 @@
  * `Specs` unless it is given one; a test file that builds many mocks passes the same `Specs` to each (building a
  * validator is most of the cost of a mock).
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { SpecValidator, SpecValidatorOptions } from '../http/openapi.ts';
 import { createSpecValidator } from '../http/openapi.ts';
 import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument, type SpecDocument } from './document.ts';
@@ -41,16 +44,44 @@ export async function specsReady(specs: Specs): Promise<void> {
   await Promise.all([specs.api.ready(), specs.admin.ready()]);
 }
 
+/**
+ * Where documents that passed the meta-schema check are remembered, by a hash of their content: the check compiles
+ * the meta-schema, a large share of a start, for documents that change only when the project is edited.
+ */
+const CHECKED_DIR = fileURLToPath(
+  new URL('../../node_modules/.cache/identity-mock/checked-specs/', import.meta.url),
+);
+
+function remember(stamp: string): void {
+  try {
+    mkdirSync(CHECKED_DIR, { recursive: true });
+    writeFileSync(stamp, '');
+  } catch {
+    // A read-only install checks at every start instead.
+  }
+}
+
 /** `doc`, read from `name`, with its model and validators. */
 export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
   const model = buildApiModel(doc);
+  const stamp = `${CHECKED_DIR}${createHash('sha256').update(JSON.stringify(doc)).digest('hex')}`;
+  let checked = existsSync(stamp);
   const validators = new Map<string, SpecValidator>();
   const validator = (options: SpecValidatorOptions): SpecValidator => {
     const key = `${String(options.validateResponses)}/${String(options.lenientQuery)}`;
     let found = validators.get(key);
     if (found === undefined) {
-      found = createSpecValidator(doc, options);
+      const checking = !checked;
+      found = createSpecValidator(doc, { ...options, checkDocument: checking });
       validators.set(key, found);
+      if (checking)
+        void found.ready().then(
+          () => {
+            checked = true;
+            remember(stamp);
+          },
+          () => undefined, // reported by `ready()`
+        );
     }
     return found;
   };
