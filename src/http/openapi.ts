@@ -91,6 +91,7 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
           ? `${operation.id} ${req.originalUrl} ${req.headers['content-type'] ?? ''} ${String(req.headers['x-api-version'])}`
           : undefined;
       if (key !== undefined && valid.has(key)) return;
+      rejectMalformedPath(req, operation);
       if (!options.lenientQuery) rejectUnknownQuery(req, operation);
       rejectLooseIntegers(req, operation);
       try {
@@ -206,6 +207,35 @@ function unaliased(error: unknown, aliases: ReadonlyMap<string, string>): unknow
 }
 
 const { BadRequest } = OpenApiValidator.error;
+
+/**
+ * A path parameter whose percent-encoding does not decode (`%E0%A4`) fails its schema, as any other value that does
+ * not match it. The validator would answer it as a malformed URI of the body instead.
+ */
+function rejectMalformedPath(req: Request, operation: OperationSpec): void {
+  const template = operation.path.split('/');
+  const segments = req.path.split('/');
+  const malformed: string[] = [];
+  template.forEach((part, i) => {
+    const name = /^\{(.+)\}$/.exec(part)?.[1];
+    if (name === undefined) return;
+    try {
+      decodeURIComponent(segments[i] ?? '');
+    } catch {
+      malformed.push(name);
+    }
+  });
+  if (malformed.length === 0) return;
+  throw new BadRequest({
+    path: '/params',
+    message: `not valid percent-encoding: ${malformed.join(', ')}`,
+    errors: malformed.map((name) => ({
+      path: `/params/${name}`,
+      message: 'must be valid percent-encoding',
+      errorCode: 'pattern.openapi.validation',
+    })),
+  });
+}
 
 /**
  * Query parameters of `type: integer` take decimal digits only. The validator coerces with `Number()`, which reads
