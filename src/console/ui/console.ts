@@ -78,18 +78,23 @@ async function mint(email: string, cell: HTMLElement): Promise<void> {
 }
 
 function drawAccounts(): void {
-  const rows = page.accounts.map((account) => {
-    const cell = h('td', { class: 'token-cell' }, '…');
+  const items = page.accounts.map((account) => {
+    const cell = h('div', { class: 'token-cell' }, '…');
     void mint(account.email, cell).catch(failure('accounts-status'));
     return h(
-      'tr',
+      'li',
       {},
-      h('td', {}, h('div', {}, account.name), h('div', { class: 'hint' }, account.email)),
-      h('td', {}, h('code', {}, account.role)),
+      h(
+        'div',
+        { class: 'who' },
+        h('strong', {}, account.name),
+        h('span', { class: 'hint' }, account.email),
+        h('code', { class: 'role' }, account.role),
+      ),
       cell,
     );
   });
-  replace(byId('accounts-rows'), ...rows);
+  replace(byId('accounts-rows'), ...items);
 }
 
 // ---- data: reset and seed -------------------------------------------------------------------------------------
@@ -291,6 +296,7 @@ async function unlock(): Promise<void> {
     storeToken(undefined);
     byId('token-gate').hidden = false;
     byId('app').hidden = true;
+    byId('live').textContent = 'admin token needed';
     say('token-status', refused ? 'That token was refused.' : '', refused);
     const token = await new Promise<string>((resolve) => {
       byIdOf(HTMLFormElement, 'token-form').onsubmit = (event) => {

@@ -91,7 +91,7 @@ byIdOf(HTMLFormElement, 'token-form').addEventListener('submit', (event) => {
       }
       await loaded;
       ui.preauthorizeApiKey('bearerAuth', body.access_token);
-      status(`authorized as ${email}: "Try it out" sends its bearer token`, 'ok');
+      status(`authorized as ${email}`, 'ok');
     })
     .catch((error: unknown) => {
       status(error instanceof Error ? error.message : String(error), 'error');

@@ -121,8 +121,13 @@ export class JournalView {
   }
 
   #drawDetail(entry: JournalEntry): void {
-    const block = (title: string, value: unknown): HTMLElement =>
-      h('div', { class: 'block' }, h('h3', {}, title), h('pre', {}, JSON.stringify(value, null, 2)));
+    const block = (title: string, value: unknown, wide = false): HTMLElement =>
+      h(
+        'div',
+        { class: wide ? 'block wide' : 'block' },
+        h('h3', {}, title),
+        h('pre', {}, value === undefined ? '(none)' : JSON.stringify(value, null, 2)),
+      );
     replace(
       this.#detail,
       h(
@@ -146,8 +151,8 @@ export class JournalView {
         'div',
         { class: 'blocks' },
         block('Request headers', entry.request.headers),
-        block('Request body', entry.request.body ?? '(none)'),
         block('Response headers', entry.response.headers),
+        block('Request body', entry.request.body, true),
       ),
     );
   }
