@@ -172,7 +172,7 @@ export function createMock(options: MockOptions = {}): Mock {
     validateResponses: o.validateResponses,
     lenientQuery: o.lenientQuery,
   });
-  const pages = (): ReturnType<typeof pageData> => pageData(state.clients, o.audience);
+  const pages = (): ReturnType<typeof pageData> => pageData(state.clients, o.audience, o.admin);
   const handlers = {
     getHealth,
     ...docsHandlers({

@@ -7,7 +7,7 @@ import type { PageData } from './pages.ts';
  * The known accounts (docs/tokens.md) with the first client allowed the password grant: the dev client of
  * `fixtures/clients.json` unless fixtures replace it.
  */
-export function pageData(clients: readonly Client[], audience: string): PageData {
+export function pageData(clients: readonly Client[], audience: string, console: boolean): PageData {
   const client = clients.find((c) => c.grant_types.includes('password'));
   return {
     accounts: KNOWN_ACCOUNTS.users.map((user) => ({
@@ -18,5 +18,6 @@ export function pageData(clients: readonly Client[], audience: string): PageData
     client: client === undefined ? undefined : { id: client.client_id, secret: client.client_secret },
     password: DEFAULT_PASSWORD,
     audience,
+    console,
   };
 }

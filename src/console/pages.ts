@@ -14,6 +14,8 @@ export interface PageData {
   readonly client: { readonly id: string; readonly secret: string } | undefined;
   readonly password: string;
   readonly audience: string;
+  /** Whether the console is served (not with `--no-admin`). */
+  readonly console: boolean;
 }
 
 const MARK = '<!-- page-data -->';

@@ -11,6 +11,7 @@ interface Page {
   readonly client: { readonly id: string; readonly secret: string } | undefined;
   readonly password: string;
   readonly audience: string;
+  readonly console: boolean;
 }
 
 /** The part of Swagger UI's global (its `swagger-ui-bundle.js`) this page uses. */
@@ -27,10 +28,38 @@ const loaded = new Promise<void>((resolve) => {
   ready = resolve;
 });
 
+/** The part of Swagger UI's immutable maps this page reads. */
+interface ParamMap {
+  get(key: string): unknown;
+  delete(key: string): ParamMap;
+}
+type ParamSelector = (...args: unknown[]) => ParamMap | undefined;
+
+/**
+ * "Try it out" starts query parameters empty rather than filled with the spec's examples: a filter's example
+ * (`search=ann lee` with a date range) would otherwise make the first try of a list come back empty. The examples
+ * stay in the documentation beside each parameter.
+ */
+const emptyQueryParameters = {
+  statePlugins: {
+    spec: {
+      wrapSelectors: {
+        parameterWithMetaByIdentity:
+          (original: ParamSelector) =>
+          (...args: unknown[]): ParamMap | undefined => {
+            const param = original(...args);
+            return param?.get('in') === 'query' ? param.delete('example') : param;
+          },
+      },
+    },
+  },
+};
+
 const ui = SwaggerUIBundle({
   url: '/openapi.json',
   dom_id: '#swagger-ui',
   presets: [SwaggerUIBundle.presets.apis],
+  plugins: [() => emptyQueryParameters],
   layout: 'BaseLayout',
   // The default validator badge loads an image from an outside host.
   validatorUrl: null,
@@ -50,6 +79,8 @@ function status(text: string, kind: '' | 'ok' | 'error' = ''): void {
   element.textContent = text;
   element.className = `token-status ${kind}`;
 }
+
+byId('console-link').hidden = !page.console;
 
 const select = byIdOf(HTMLSelectElement, 'token-account');
 replace(
