@@ -1014,7 +1014,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The console was not built (`console_not_built`); `npm run build:console` builds it. */
+      /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
           [name: string]: unknown;
@@ -1049,7 +1049,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
-      /** @description The console was not built (`console_not_built`); `npm run build:console` builds it. */
+      /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
           [name: string]: unknown;

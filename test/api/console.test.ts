@@ -192,6 +192,7 @@ describe('GET /__admin/requests/stream', () => {
     const res = await fetch(`${mock.url}/__admin/requests/stream`, { signal: controller.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-api-version')).toBe('v1');
     if (res.body === null) throw new Error('the stream has no body');
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
