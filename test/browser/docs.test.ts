@@ -36,6 +36,7 @@ it('renders every operation summary with no failed request and none to another h
   const shown = await page.locator('.opblock-summary-description').allTextContents();
   for (const summary of summaries()) expect(shown, summary).toContain(summary);
   await screenshot('docs');
+  await page.screenshot({ path: `${ARTIFACTS}docs-top.png` });
   expect(outside).toEqual([]);
   expect(failures).toEqual([]);
   await page.context().close();
