@@ -1,16 +1,24 @@
 /**
- * The mutable state of one mock: the dataset it started with, and the store and query engine serving now.
- * A reset or a new dataset builds a fresh store; nothing is shared between two mocks in one process.
+ * The mutable state of one mock session: the dataset it started with, and the store and query engine serving now.
+ * A reset returns to a fresh store over the start's shared base (nothing is rebuilt); a new dataset builds a base
+ * of its own. Sessions made with `fork` share the initial base until they write (`users/store.ts`).
  */
 import { AuthState } from './auth/auth-state.ts';
 import type { Client, Dataset } from './data/dataset.ts';
+import { UserBase } from './users/base.ts';
 import { QueryEngine } from './users/engine.ts';
 import type { ListUsersSpec } from './users/query.ts';
 import type { UsersState } from './users/state.ts';
 import { UserStore } from './users/store.ts';
 
+/** A dataset and the immutable store base built from it. */
+interface Built {
+  readonly dataset: Dataset;
+  readonly base: UserBase;
+}
+
 export class MockState implements UsersState {
-  #initial: Dataset;
+  #initial: Built;
   #dataset: Dataset;
   #store: UserStore;
   #engine: QueryEngine;
@@ -19,13 +27,18 @@ export class MockState implements UsersState {
   readonly auth = new AuthState();
   readonly #cacheSize: number;
 
-  constructor(dataset: Dataset, spec: ListUsersSpec, cacheSize: number) {
+  constructor(dataset: Dataset | Built, spec: ListUsersSpec, cacheSize: number) {
     this.#spec = spec;
     this.#cacheSize = cacheSize;
-    this.#initial = dataset;
-    this.#dataset = dataset;
-    this.#store = new UserStore(dataset, { sortKinds: spec.sortKinds });
+    this.#initial = 'base' in dataset ? dataset : this.#build(dataset);
+    this.#dataset = this.#initial.dataset;
+    this.#store = new UserStore(this.#initial.base);
     this.#engine = new QueryEngine(this.#store, { cacheSize });
+  }
+
+  /** A new state starting from this one's initial dataset, sharing its base (not its writes). */
+  fork(): MockState {
+    return new MockState(this.#initial, this.#spec, this.#cacheSize);
   }
 
   get store(): UserStore {
@@ -51,15 +64,23 @@ export class MockState implements UsersState {
 
   /** Serves `dataset` from now on; with `asInitial`, a reset returns to it too. */
   load(dataset: Dataset, asInitial = false): void {
-    if (asInitial) this.#initial = dataset;
-    this.#dataset = dataset;
-    this.#store = new UserStore(dataset, { sortKinds: this.#spec.sortKinds });
+    this.#serve(this.#build(dataset), asInitial);
+  }
+
+  /** Back to the dataset of the start (or of the last `load(…, true)`): a fresh store over its shared base. */
+  reset(): void {
+    this.auth.clear();
+    this.#serve(this.#initial, false);
+  }
+
+  #serve(built: Built, asInitial: boolean): void {
+    if (asInitial) this.#initial = built;
+    this.#dataset = built.dataset;
+    this.#store = new UserStore(built.base);
     this.#engine = new QueryEngine(this.#store, { cacheSize: this.#cacheSize });
   }
 
-  /** Back to the dataset of the start (or of the last `load(…, true)`). */
-  reset(): void {
-    this.auth.clear();
-    this.load(this.#initial);
+  #build(dataset: Dataset): Built {
+    return { dataset, base: new UserBase(dataset, { sortKinds: this.#spec.sortKinds }) };
   }
 }

@@ -7,8 +7,8 @@ import type { Workspace } from '../data/dataset.ts';
 export class Memberships {
   readonly #index = new Map<string, number>();
   readonly #members: number[][] = [];
-  readonly #words: number;
-  readonly #masks: Uint32Array;
+  #words: number;
+  #masks: Uint32Array;
 
   constructor(workspaces: readonly Workspace[], slotOfId: ReadonlyMap<string, number>, slots: number) {
     this.#words = Math.max(1, Math.ceil(workspaces.length / 32));
@@ -25,6 +25,21 @@ export class Memberships {
       }
       this.#members.push([...new Set(members)].sort((a, b) => a - b));
     });
+  }
+
+  /** An independent copy (a store's own, before its first deletion changes it). */
+  copy(): Memberships {
+    const copy = new Memberships([], new Map(), 0);
+    copy.#adopt(this);
+    return copy;
+  }
+
+  /** Member lists are shared (a removal replaces a list, never edits it); the masks are copied. */
+  #adopt(from: Memberships): void {
+    for (const [id, w] of from.#index) this.#index.set(id, w);
+    for (const members of from.#members) this.#members.push(members);
+    this.#words = from.#words;
+    this.#masks = from.#masks.slice();
   }
 
   /** Whether a workspace with this id exists. */
