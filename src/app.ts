@@ -25,6 +25,9 @@ import { errorMiddleware } from './http/error-middleware.ts';
 import { getHealth } from './http/health.ts';
 import { createLogger, logRequest, type Logger, type LogLevel } from './http/log.ts';
 import { MockState } from './mock-state.ts';
+import { SessionRegistry } from './sessions/registry.ts';
+import { Session } from './sessions/session.ts';
+import { SESSION_HEADER, sessionIdProblem } from './sessions/session-id.ts';
 import type { ApiModel, OperationSpec } from './spec/model.ts';
 import { loadSpecs, type LoadedSpec, type Specs } from './spec/specs.ts';
 import { RouteTable } from './spec/route-table.ts';
@@ -80,6 +83,10 @@ export interface MockOptions {
   readonly specs?: Specs;
   /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
   readonly rateLimit?: string | RateLimitConfig;
+  /** Named sessions (`X-Mock-Session`) kept at once; beyond, the least recently used is dropped. */
+  readonly maxSessions?: number;
+  /** Seconds after which an unused named session is dropped. */
+  readonly sessionTtl?: number;
 }
 
 export const DEFAULT_MOCK_OPTIONS: Readonly<
@@ -102,7 +109,26 @@ export const DEFAULT_MOCK_OPTIONS: Readonly<
   logLevel: 'silent',
   now: (): number => Date.now(),
   queryCache: 256,
+  maxSessions: 100,
+  sessionTtl: 1_800,
 });
+
+/** A named session of a mock, for a test suite that shares the mock with others (docs/sessions.md). */
+export interface MockSession {
+  readonly id: string;
+  /** `{ 'X-Mock-Session': id }`: send it with every request of the suite. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Back to the session's start: data, lock-outs, refresh tokens, fault rules, journal, rate limit. */
+  reset(): void;
+  /** The session's journal, newest first. */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** Adds a fault rule to the session. */
+  fault(rule: FaultInput): FaultRule;
+  /** Mints a user app token; the user must exist in the session. */
+  token(request: AppTokenRequest): MintedToken;
+  /** Drops the session (its next use starts afresh). */
+  drop(): void;
+}
 
 export interface Mock {
   /** The Express app: hand it to supertest, or to `http.createServer`. */
@@ -127,6 +153,10 @@ export interface Mock {
   fault(rule: FaultInput): FaultRule;
   /** Ends the open journal streams (`/__admin/requests/stream`), as a server does before it closes. */
   endStreams(): void;
+  /** The sessions: the default one (no `X-Mock-Session`) and the named ones. */
+  readonly sessions: SessionRegistry;
+  /** The named session `id` (created on first use), with its headers and controls. */
+  session(id: string): MockSession;
 }
 
 /**
@@ -159,7 +189,17 @@ export function createMock(options: MockOptions = {}): Mock {
   if (typeof o.rateLimit === 'string' && rateLimitConfig === undefined) {
     throw new Error(`rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(o.rateLimit)})`);
   }
-  const control = new ControlPlane({ seed: o.seed, rateLimit: rateLimitConfig, now: o.now });
+  const newControl = (): ControlPlane =>
+    new ControlPlane({ seed: o.seed, rateLimit: rateLimitConfig, now: o.now });
+  const control = newControl();
+  // Requests without X-Mock-Session use `state` and `control`; a named session forks both from the start.
+  const sessions = new SessionRegistry(new Session(undefined, state, control, o.now()), {
+    maxSessions: o.maxSessions,
+    ttlMs: o.sessionTtl * 1000,
+    now: o.now,
+    create: (id, now) => new Session(id, state.fork(), newControl(), now),
+  });
+  const current = (): Session => sessions.current();
   const tokens = new TokenService(
     o.signingKey === undefined ? readSigningKeys() : readSigningKeys(o.signingKey),
     { issuer: o.issuer, audience: o.audience, claimsNamespace: o.claimsNamespace, ttlSeconds: o.tokenTtl },
@@ -172,7 +212,7 @@ export function createMock(options: MockOptions = {}): Mock {
     validateResponses: o.validateResponses,
     lenientQuery: o.lenientQuery,
   });
-  const pages = (): ReturnType<typeof pageData> => pageData(state.clients, o.audience, o.admin);
+  const pages = (): ReturnType<typeof pageData> => pageData(current().state.clients, o.audience, o.admin);
   const handlers = {
     getHealth,
     ...docsHandlers({
@@ -181,31 +221,33 @@ export function createMock(options: MockOptions = {}): Mock {
       authUrl: (base) => (o.separateAuthServer ? o.issuer.replace(/\/$/, '') : base),
       pageData: pages,
     }),
-    ...userHandlers(() => state, listUsers),
-    ...workspaceHandlers(() => state, model, listUsers),
-    issueToken: tokenHandler(() => state, tokens, model.rolePermissions),
+    ...userHandlers(() => current().state, listUsers),
+    ...workspaceHandlers(() => current().state, model, listUsers),
+    issueToken: tokenHandler(() => current().state, tokens, model.rolePermissions),
     ...discoveryHandlers(tokens),
   };
-  const reset = (): void => {
-    state.reset();
-    control.reset();
-  };
-  const mintToken = (request: AppTokenRequest): MintedToken =>
-    mintAppToken(tokens, state.store, model.rolePermissions, request, o.appTokenClientId);
+  const mintIn = (session: Session, request: AppTokenRequest): MintedToken =>
+    mintAppToken(tokens, session.state.store, model.rolePermissions, request, o.appTokenClientId);
+  const mintToken = (request: AppTokenRequest): MintedToken => mintIn(current(), request);
   const streams = new JournalStreams(control.journal);
   const admin = o.admin
     ? adminDispatch({
         ...o,
         spec: specs.admin,
-        state,
-        control,
-        reset,
+        session: current,
+        sessions,
+        newSession: (id: string, dataset: Dataset | undefined) => {
+          const session = new Session(id, state.fork(), newControl(), o.now());
+          if (dataset !== undefined) session.state.load(dataset, true);
+          sessions.put(id, session);
+          return session;
+        },
         mintToken,
         apiVersions,
         console: consoleHandlers({ doc: specs.admin.doc, streams, pageData: pages }),
       })
     : undefined;
-  const gates = [rateLimitGate(control), faultGate(control, model)];
+  const gates = [rateLimitGate(() => current().control), faultGate(() => current().control, model)];
   const isAuthOperation = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const buildApp = (serves: (operation: OperationSpec) => boolean): Express => {
     const app = express();
@@ -215,9 +257,23 @@ export function createMock(options: MockOptions = {}): Mock {
     // One prelude rather than a middleware each: every Express layer costs a few µs per request.
     app.use((req, res, next) => {
       logRequest(logger, req, res);
-      recordInJournal(control, o.now, req, res);
       res.setHeader('X-API-Version', servedVersion);
-      if (!applyCors(req, res)) next();
+      // The session: named by X-Mock-Session (echoed), else the default one; everything after runs inside it.
+      const id = req.get(SESSION_HEADER);
+      const problem = id === undefined ? undefined : sessionIdProblem(id);
+      const session = sessions.use(problem === undefined ? id : undefined);
+      if (id !== undefined && problem === undefined) res.setHeader(SESSION_HEADER, id);
+      recordInJournal(session.control, session.id, o.now, req, res);
+      if (applyCors(req, res)) return;
+      if (problem !== undefined) {
+        next(
+          new ApiError(400, 'invalid_request', `${SESSION_HEADER} ${problem}`, {
+            details: [{ location: 'header', name: SESSION_HEADER, message: problem }],
+          }),
+        );
+        return;
+      }
+      sessions.run(session, next);
     });
     app.use(browserHome(admin === undefined ? '/docs' : '/__admin/ui/'));
     if (admin !== undefined) app.use('/__admin', admin);
@@ -228,7 +284,7 @@ export function createMock(options: MockOptions = {}): Mock {
         apiVersions,
         mediaTypes: model.requestContentTypes,
         authorize: (req, operation) => {
-          const principal = authenticate(req.headers.authorization, tokens, state.store);
+          const principal = authenticate(req.headers.authorization, tokens, current().state.store);
           authorize(principal, operation.permissions);
           return principal;
         },
@@ -254,8 +310,10 @@ export function createMock(options: MockOptions = {}): Mock {
     tokens,
     logger,
     control,
-    token: mintToken,
-    reset,
+    token: (request) => mintIn(sessions.default, request),
+    reset: () => {
+      sessions.default.reset();
+    },
     seed: (seeding = {}) => {
       state.load(seedDataset({ seed: seeding.seed ?? o.seed, users: seeding.users ?? o.users }));
       state.auth.clear();
@@ -265,14 +323,33 @@ export function createMock(options: MockOptions = {}): Mock {
     endStreams: () => {
       streams.endAll();
     },
+    sessions,
+    session: (id) => {
+      const problem = sessionIdProblem(id);
+      if (problem !== undefined) throw new Error(`session id ${problem}`);
+      const get = (): Session => sessions.use(id);
+      return {
+        id,
+        headers: Object.freeze({ [SESSION_HEADER]: id }),
+        reset: () => {
+          get().reset();
+        },
+        requests: (filter) => get().control.journal.list(filter).requests,
+        fault: (rule) => get().control.faults.add(rule),
+        token: (request) => mintIn(get(), request),
+        drop: () => {
+          sessions.drop(id);
+        },
+      };
+    },
   };
 }
 
 interface AdminOptions {
   readonly spec: LoadedSpec;
-  readonly state: MockState;
-  readonly control: ControlPlane;
-  readonly reset: () => void;
+  readonly session: () => Session;
+  readonly sessions: SessionRegistry;
+  readonly newSession: AdminDeps['newSession'];
   readonly mintToken: (request: AppTokenRequest) => MintedToken;
   readonly apiVersions: readonly string[];
   readonly seed: number;
@@ -307,10 +384,13 @@ function adminDispatch(o: AdminOptions): RequestHandler {
       return principal;
     },
     handlers: adminHandlers({
-      state: o.state,
-      control: o.control,
+      session: o.session,
+      sessions: o.sessions,
+      newSession: o.newSession,
       start: { seed: o.seed, users: o.users },
-      reset: o.reset,
+      reset: () => {
+        o.session().reset();
+      },
       mintToken: o.mintToken,
       console: o.console,
     }),

@@ -17,6 +17,8 @@ export interface JournalEntry {
   readonly duration_ms: number;
   readonly request: { readonly headers: Readonly<Record<string, unknown>>; readonly body?: unknown };
   readonly response: { readonly headers: Readonly<Record<string, unknown>> };
+  /** The `X-Mock-Session` the request ran in (absent for the default session). */
+  readonly session?: string;
 }
 
 export interface JournalFilter {
@@ -55,6 +57,8 @@ export interface JournalRecord {
   readonly requestHeaders: Readonly<Record<string, unknown>>;
   readonly requestBody?: unknown;
   readonly responseHeaders: Readonly<Record<string, unknown>>;
+  /** The session the request ran in (undefined: the default session). */
+  readonly session?: string | undefined;
 }
 
 interface Stored {
@@ -165,6 +169,7 @@ function toEntry({ id, record }: Stored): JournalEntry {
       ...(record.requestBody === undefined ? {} : { body: record.requestBody }),
     },
     response: { headers: record.responseHeaders },
+    ...(record.session === undefined ? {} : { session: record.session }),
   };
 }
 

@@ -4,7 +4,13 @@ export type paths = {
   '/health': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -24,7 +30,13 @@ export type paths = {
   '/reset': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -45,7 +57,13 @@ export type paths = {
   '/seed': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -62,7 +80,13 @@ export type paths = {
   '/fixtures': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -83,7 +107,13 @@ export type paths = {
   '/requests': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -104,7 +134,13 @@ export type paths = {
   '/requests/stream': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -128,7 +164,13 @@ export type paths = {
   '/faults': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -153,7 +195,13 @@ export type paths = {
   '/faults/{id}': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -170,7 +218,13 @@ export type paths = {
   '/rate-limit': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -191,7 +245,13 @@ export type paths = {
   '/tokens': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -213,7 +273,13 @@ export type paths = {
   '/contracts': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -234,7 +300,13 @@ export type paths = {
   '/contracts/{file}': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -251,7 +323,13 @@ export type paths = {
   '/provider-states': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -270,10 +348,79 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/sessions': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The live sessions
+     * @description The default session (requests without `X-Mock-Session`) and the named ones, most recently used first, with
+     *     the bounds: at most `max_sessions` named sessions (the least recently used is dropped beyond), each
+     *     dropped after `ttl_seconds` without use. A dropped session's id starts afresh on its next use.
+     */
+    get: operations['listSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path: {
+        id: components['schemas']['SessionId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create or replace a session with its own data
+     * @description Without a body (or with `{}`), a session over the data the server started with, as a first request would
+     *     make it. With `{seed, users}`, freshly seeded data; with `users` as an array (and `workspaces`, `clients`),
+     *     these records, as `PUT /fixtures` takes them. A reset of the session returns to this data. An existing
+     *     session of that id is replaced.
+     */
+    post: operations['createSession'];
+    /**
+     * Drop a session
+     * @description Its state is gone; the id starts afresh on its next use.
+     */
+    delete: operations['dropSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.yaml': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -293,7 +440,13 @@ export type paths = {
   '/ui/': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -315,7 +468,13 @@ export type paths = {
   '/ui/{asset}': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -350,7 +509,29 @@ export type components = {
       workspaces: number;
       clients: number;
     };
+    SessionId: string;
+    SessionFigures: {
+      /** Format: date-time */
+      created: string;
+      /** Format: date-time */
+      last_used: string;
+      /** @description Live users in the session. */
+      users: number;
+      /** @description Requests served in the session. */
+      requests: number;
+    };
+    Session: components['schemas']['SessionFigures'] & {
+      id: components['schemas']['SessionId'];
+    };
+    SessionList: {
+      default: components['schemas']['SessionFigures'];
+      sessions: components['schemas']['Session'][];
+      max_sessions: number;
+      ttl_seconds: number;
+    };
     JournalEntry: {
+      /** @description The `X-Mock-Session` the request ran in (absent for the default session). */
+      session?: components['schemas']['SessionId'];
       id: number;
       /** Format: date-time */
       time: string;
@@ -442,7 +623,7 @@ export type components = {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description No such fault rule or user. */
+    /** @description No such fault rule, user or session. */
     NotFound: {
       headers: {
         [name: string]: unknown;
@@ -452,7 +633,13 @@ export type components = {
       };
     };
   };
-  parameters: never;
+  parameters: {
+    /**
+     * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+     *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+     */
+    'X-Mock-Session': components['schemas']['SessionId'];
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -462,7 +649,13 @@ export interface operations {
   adminHealth: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -485,7 +678,13 @@ export interface operations {
   reset: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -508,7 +707,13 @@ export interface operations {
   seed: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -544,7 +749,13 @@ export interface operations {
   putFixtures: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -581,7 +792,13 @@ export interface operations {
         status?: number;
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -607,7 +824,13 @@ export interface operations {
   clearRequests: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -628,7 +851,13 @@ export interface operations {
   streamRequests: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -658,7 +887,13 @@ export interface operations {
   listFaults: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -683,7 +918,13 @@ export interface operations {
   addFault: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -719,7 +960,13 @@ export interface operations {
   clearFaults: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -740,7 +987,13 @@ export interface operations {
   deleteFault: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path: {
         id: string;
       };
@@ -764,7 +1017,13 @@ export interface operations {
   getRateLimit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -787,7 +1046,13 @@ export interface operations {
   putRateLimit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -820,7 +1085,13 @@ export interface operations {
   mintToken: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -863,7 +1134,13 @@ export interface operations {
   listContracts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -895,7 +1172,13 @@ export interface operations {
   getContract: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path: {
         /** @example identity-web-identity-service.json */
         file: string;
@@ -926,7 +1209,13 @@ export interface operations {
   providerState: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -972,10 +1261,125 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
     };
   };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  createSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path: {
+        id: components['schemas']['SessionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "seed": 7,
+         *       "users": 50
+         *     }
+         */
+        'application/json':
+          | {
+              seed?: number;
+              users?: number;
+            }
+          | {
+              users: unknown[];
+              workspaces?: unknown[];
+              clients?: unknown[];
+            };
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  dropSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path: {
+        id: components['schemas']['SessionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Dropped. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
   getAdminOpenApi: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -997,7 +1401,13 @@ export interface operations {
   getConsole: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1028,7 +1438,13 @@ export interface operations {
   getConsoleAsset: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path: {
         asset: string;
       };

@@ -378,6 +378,7 @@ export type components = {
     BadRequest: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -405,6 +406,7 @@ export type components = {
     Unauthorized: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         'WWW-Authenticate': components['headers']['WWW-Authenticate'];
         [name: string]: unknown;
@@ -429,6 +431,7 @@ export type components = {
     Forbidden: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         /** @description `Bearer realm="identity", error="insufficient_scope", scope="<permission>"` */
         'WWW-Authenticate'?: string;
@@ -451,6 +454,7 @@ export type components = {
     UserNotFound: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -471,6 +475,7 @@ export type components = {
     UnsupportedMediaType: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -491,6 +496,7 @@ export type components = {
     TooManyRequests: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         'Retry-After': components['headers']['Retry-After'];
         [name: string]: unknown;
@@ -512,6 +518,7 @@ export type components = {
     InternalServerError: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -530,6 +537,15 @@ export type components = {
     };
   };
   parameters: {
+    /**
+     * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+     *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+     *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+     *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+     *     authorization server's included.
+     * @example suite-users-list
+     */
+    'X-Mock-Session': string;
     /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
     'X-API-Version': 'v1';
     /**
@@ -581,6 +597,8 @@ export type components = {
   };
   requestBodies: never;
   headers: {
+    /** @description The request's `X-Mock-Session`, echoed when it was sent (docs/sessions.md). */
+    'X-Mock-Session': string;
     /** @description The API version that answered. Always `v1`. */
     'X-API-Version': 'v1';
     /**
@@ -629,6 +647,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -700,6 +719,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -713,6 +741,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
@@ -752,6 +781,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
         /**
@@ -768,6 +806,7 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -788,6 +827,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -813,6 +861,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
@@ -836,6 +885,7 @@ export interface operations {
       400: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
@@ -857,6 +907,7 @@ export interface operations {
       401: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
@@ -882,6 +933,7 @@ export interface operations {
       403: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
@@ -903,6 +955,7 @@ export interface operations {
       429: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           /** @description Seconds to wait (rate limit only). */
@@ -926,6 +979,7 @@ export interface operations {
       500: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -957,6 +1011,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -982,6 +1037,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1005,6 +1061,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
         /**
@@ -1021,6 +1086,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
@@ -1037,6 +1103,7 @@ export interface operations {
       404: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1064,6 +1131,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1074,6 +1150,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1093,6 +1170,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1103,6 +1189,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1122,6 +1209,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1132,6 +1228,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1151,6 +1248,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
         asset: string;
@@ -1163,6 +1269,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1176,6 +1283,7 @@ export interface operations {
       404: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
