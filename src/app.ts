@@ -7,6 +7,7 @@ import { ControlPlane } from './admin/control-plane.ts';
 import type { FaultInput, FaultRule } from './admin/faults.ts';
 import type { JournalEntry, JournalFilter } from './admin/journal.ts';
 import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
+import { requireJsonForChanges } from './admin/guard.ts';
 import { adminHandlers } from './admin/routes.ts';
 import { mintAppToken, type AppTokenRequest, type MintedToken } from './auth/app-tokens.ts';
 import { authenticate, authorize, type Principal } from './auth/bearer.ts';
@@ -72,6 +73,8 @@ export interface MockOptions {
   readonly admin?: boolean;
   /** Require `Authorization: Bearer <adminToken>` on `/__admin`. */
   readonly adminToken?: string;
+  /** An origin (`http://localhost:3000`) allowed to call `/__admin` cross-origin; by default none is. */
+  readonly adminCors?: string;
   /** The loaded documents (`loadSpecs()`); pass one to many mocks to build each faster. */
   readonly specs?: Specs;
   /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
@@ -80,7 +83,10 @@ export interface MockOptions {
 
 export const DEFAULT_MOCK_OPTIONS: Readonly<
   Required<
-    Omit<MockOptions, 'fixtures' | 'dataset' | 'signingKey' | 'logger' | 'adminToken' | 'rateLimit' | 'specs'>
+    Omit<
+      MockOptions,
+      'fixtures' | 'dataset' | 'signingKey' | 'logger' | 'adminToken' | 'adminCors' | 'rateLimit' | 'specs'
+    >
   >
 > = Object.freeze({
   seed: 42,
@@ -183,6 +189,7 @@ export function createMock(options: MockOptions = {}): Mock {
     ? adminDispatch({ ...o, spec: specs.admin, state, control, reset, mintToken, apiVersions })
     : undefined;
   const gates = [rateLimitGate(control), faultGate(control, model)];
+  const cors = { adminOrigins: o.adminCors === undefined ? [] : [o.adminCors] };
   const isAuthOperation = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const buildApp = (serves: (operation: OperationSpec) => boolean): Express => {
     const app = express();
@@ -194,9 +201,9 @@ export function createMock(options: MockOptions = {}): Mock {
       logRequest(logger, req, res);
       recordInJournal(control, o.now, req, res);
       res.setHeader('X-API-Version', servedVersion);
-      if (!applyCors(req, res)) next();
+      if (!applyCors(req, res, cors)) next();
     });
-    if (admin !== undefined) app.use('/__admin', admin);
+    if (admin !== undefined) app.use('/__admin', requireJsonForChanges, admin);
     app.use(
       dispatch({
         routes,

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMock, type Mock, type MockOptions } from './app.ts';
+import { readSigningKeys } from './auth/keys.ts';
 
 export interface StartOptions extends MockOptions {
   /** Port to listen on; 0 (the default here) picks a free one. */
@@ -35,6 +36,8 @@ export interface RunningMock extends Mock {
  */
 export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
+  // A key that cannot sign fails here, before a port is taken (createMock reads it again, after listen).
+  if (options.signingKey !== undefined) readSigningKeys(options.signingKey);
   const server = await listen(options.port ?? 0, host);
   const authServer = options.authPort === undefined ? undefined : await listen(options.authPort, host);
   // The URL says `localhost`, which some clients (Pact's verifier among them) resolve to ::1 first: on the
@@ -72,7 +75,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     authUrl,
     port: (server.address() as AddressInfo).port,
     server,
-    close: async (graceMs = 5_000) => {
+    close: async (graceMs = 15_000) => {
       closed = true;
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       await Promise.all(listeners.map((listener) => drain(listener, graceMs)));

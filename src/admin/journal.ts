@@ -4,7 +4,7 @@
  * and tokens never enter it.
  */
 import { REDACTED } from '../http/log.ts';
-import { pathPattern } from './faults.ts';
+import { compileGlob } from './path-glob.ts';
 
 export interface JournalEntry {
   readonly id: number;
@@ -98,7 +98,7 @@ export class Journal {
   /** Entries matching `filter`, newest first, at most `limit`; `total` counts every match. */
   list(filter: JournalFilter = {}): { requests: JournalEntry[]; total: number } {
     const method = filter.method?.toUpperCase();
-    const path = filter.path === undefined ? undefined : pathPattern(filter.path);
+    const path = filter.path === undefined ? undefined : compileGlob(filter.path);
     const limit = filter.limit ?? 100;
     const requests: JournalEntry[] = [];
     let total = 0;
