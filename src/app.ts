@@ -154,7 +154,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const dataset =
     o.dataset ??
     (o.fixtures === undefined ? seedDataset({ seed: o.seed, users: o.users }) : loadFixturesSync(o.fixtures));
-  const state = new MockState(dataset, listUsers, o.queryCache);
+  const state = new MockState(dataset, listUsers, o.queryCache, o.now);
   const rateLimitConfig = typeof o.rateLimit === 'string' ? parseRateLimit(o.rateLimit) : o.rateLimit;
   if (typeof o.rateLimit === 'string' && rateLimitConfig === undefined) {
     throw new Error(`rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(o.rateLimit)})`);

@@ -16,10 +16,11 @@ export class MockState implements UsersState {
   #engine: QueryEngine;
   readonly #spec: ListUsersSpec;
   /** Lock-outs and refresh tokens of the authorization server. */
-  readonly auth = new AuthState();
+  readonly auth: AuthState;
   readonly #cacheSize: number;
 
-  constructor(dataset: Dataset, spec: ListUsersSpec, cacheSize: number) {
+  constructor(dataset: Dataset, spec: ListUsersSpec, cacheSize: number, now: () => number = Date.now) {
+    this.auth = new AuthState(now);
     this.#spec = spec;
     this.#cacheSize = cacheSize;
     this.#initial = dataset;

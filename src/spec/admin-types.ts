@@ -278,7 +278,16 @@ export type components = {
       duration_ms: number;
       request: {
         headers: Record<string, never>;
+        /**
+         * @description The request body as parsed (secrets redacted), kept up to 16 KiB of JSON text (16384 bytes). A longer
+         *     body is kept as the first 16 KiB of that text, a string, with `body_truncated: true`.
+         */
         body?: unknown;
+        /**
+         * @description Present when `body` was cut at 16 KiB.
+         * @constant
+         */
+        body_truncated?: true;
       };
       response: {
         headers: Record<string, never>;
