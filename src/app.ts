@@ -17,7 +17,8 @@ import { tokenHandler } from './auth/token-route.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Dataset } from './data/dataset.ts';
 import { loadFixturesSync } from './data/fixtures.ts';
-import { seedDataset } from './data/seed.ts';
+import { seedDataset, seedDatasetSteps } from './data/seed.ts';
+import { runInSlices, runToEnd, type Steps } from './data/steps.ts';
 import { faultGate, preferences, rateLimitGate, recordInJournal } from './http/control.ts';
 import { applyCors } from './http/cors.ts';
 import { ApiError } from './http/errors.ts';
@@ -138,6 +139,14 @@ export interface Mock {
  * await request(mock.app).get('/users').set('Authorization', `Bearer ${accessToken}`);
  */
 export function createMock(options: MockOptions = {}): Mock {
+  return runToEnd(createMockSteps(options));
+}
+
+/**
+ * `createMock` in steps (`data/steps.ts`): `startMock` runs it a slice at a time, so a large dataset is seeded and
+ * indexed while the listener already answers (`/health` included) instead of blocking the event loop.
+ */
+export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
   const o = { ...DEFAULT_MOCK_OPTIONS, ...options };
   const logger = options.logger ?? createLogger(o.logLevel);
 
@@ -153,8 +162,10 @@ export function createMock(options: MockOptions = {}): Mock {
   // 2. Data, keys, tokens.
   const dataset =
     o.dataset ??
-    (o.fixtures === undefined ? seedDataset({ seed: o.seed, users: o.users }) : loadFixturesSync(o.fixtures));
-  const state = new MockState(dataset, listUsers, o.queryCache, o.now);
+    (o.fixtures === undefined
+      ? yield* seedDatasetSteps({ seed: o.seed, users: o.users })
+      : loadFixturesSync(o.fixtures));
+  const state = yield* MockState.build(dataset, listUsers, o.queryCache, o.now);
   const rateLimitConfig = typeof o.rateLimit === 'string' ? parseRateLimit(o.rateLimit) : o.rateLimit;
   if (typeof o.rateLimit === 'string' && rateLimitConfig === undefined) {
     throw new Error(`rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(o.rateLimit)})`);
@@ -183,10 +194,14 @@ export function createMock(options: MockOptions = {}): Mock {
     state.reset();
     control.reset();
   };
+  const resetInSlices = async (): Promise<void> => {
+    await runInSlices(state.resetSteps());
+    control.reset();
+  };
   const mintToken = (request: AppTokenRequest): MintedToken =>
     mintAppToken(tokens, state.store, model.rolePermissions, request, o.appTokenClientId);
   const admin = o.admin
-    ? adminDispatch({ ...o, spec: specs.admin, state, control, reset, mintToken, apiVersions })
+    ? adminDispatch({ ...o, spec: specs.admin, state, control, reset: resetInSlices, mintToken, apiVersions })
     : undefined;
   const gates = [rateLimitGate(control), faultGate(control, model)];
   const cors = { adminOrigins: o.adminCors === undefined ? [] : [o.adminCors] };
@@ -252,7 +267,7 @@ interface AdminOptions {
   readonly spec: LoadedSpec;
   readonly state: MockState;
   readonly control: ControlPlane;
-  readonly reset: () => void;
+  readonly reset: () => Promise<void>;
   readonly mintToken: (request: AppTokenRequest) => MintedToken;
   readonly apiVersions: readonly string[];
   readonly seed: number;
