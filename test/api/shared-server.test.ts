@@ -183,20 +183,21 @@ describe('store builds yield to the event loop', () => {
   it('/health answers throughout POST /__admin/seed of 100 000 users; the seed answers when done', async () => {
     running = await startMock({ port: 0, specs: SPECS, fixtures: SMALL_FIXTURES });
     const { url } = running;
-    let seeded = false;
+    const progress = { seeded: false };
     const seeding = fetch(`${url}/__admin/seed`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ seed: 3, users: 100_000 }),
     }).then(async (res) => {
-      seeded = true;
-      return { status: res.status, body: (await res.json()) as unknown };
+      progress.seeded = true;
+      const body: unknown = await res.json();
+      return { status: res.status, body };
     });
     let answeredDuring = 0;
-    while (!seeded) {
+    while (!progress.seeded) {
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
-      if (!seeded) answeredDuring++;
+      if (!progress.seeded) answeredDuring++;
     }
     const done = await seeding;
     expect(done).toEqual({ status: 200, body: { users: 100_003, workspaces: 10, clients: 2 } });
