@@ -183,7 +183,8 @@ describe('store builds yield to the event loop', () => {
   it('/health answers throughout POST /__admin/seed of 100 000 users; the seed answers when done', async () => {
     running = await startMock({ port: 0, specs: SPECS, fixtures: SMALL_FIXTURES });
     const { url } = running;
-    const progress = { seeded: false };
+    const progress: { seeded: boolean } = { seeded: false };
+    const seededYet = (): boolean => progress.seeded;
     const seeding = fetch(`${url}/__admin/seed`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -194,10 +195,10 @@ describe('store builds yield to the event loop', () => {
       return { status: res.status, body };
     });
     let answeredDuring = 0;
-    while (!progress.seeded) {
+    while (!seededYet()) {
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
-      if (!progress.seeded) answeredDuring++;
+      if (!seededYet()) answeredDuring++;
     }
     const done = await seeding;
     expect(done).toEqual({ status: 200, body: { users: 100_003, workspaces: 10, clients: 2 } });
