@@ -95,16 +95,18 @@ export class UserStore {
 
   /** The search over id, identifier, name and email (its documents are folded on first use). */
   get search(): UserSearch {
-    if (this.#search === undefined) {
-      const docs: SearchDoc[] = this.users.map((user) => [
-        lowerCase(user.id),
-        user.identifier,
-        fold(user.name),
-        fold(user.email),
-      ]);
-      this.#search = new UserSearch(docs);
-    }
+    this.#search ??= new UserSearch(runToEnd(this.#searchDocs()));
     return this.#search;
+  }
+
+  /** The folded documents of the search, a few thousand users per step. */
+  *#searchDocs(): Steps<SearchDoc[]> {
+    const docs: SearchDoc[] = [];
+    for (const [slot, user] of this.users.entries()) {
+      if (slot % STEP_UNITS === STEP_UNITS - 1) yield;
+      docs.push([lowerCase(user.id), user.identifier, fold(user.name), fold(user.email)]);
+    }
+    return docs;
   }
 
   /**
@@ -185,6 +187,10 @@ export class UserStore {
    * first request a fraction of that and are built on first use, so early requests never wait behind them.
    */
   *warm(): Generator<void, void, void> {
+    if (this.#search === undefined) {
+      const docs = yield* this.#searchDocs();
+      this.#search ??= new UserSearch(docs);
+    }
     yield* this.search.buildSteps();
   }
 
