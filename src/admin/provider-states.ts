@@ -73,7 +73,8 @@ const PATTERNS = PROVIDER_STATES.map((definition) => {
       return name === 'count' ? '(\\d+|\\{count\\})' : '(\\S+)';
     })
     .join('');
-  return { definition, names, pattern: new RegExp(`^${source}$`, 'i') };
+  // Written exactly as the template (case included), as spec/admin.yaml's patterns say.
+  return { definition, names, pattern: new RegExp(`^${source}$`) };
 });
 
 /**

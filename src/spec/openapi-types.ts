@@ -482,7 +482,8 @@ export type components = {
     /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
     updated_at_to: string;
     /**
-     * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms. A user
+     * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms; a search of
+     *     only control, format or combining characters (nothing visible) is 400. A user
      *     matches when every term matches one of `id`, `identifier`, `name`, `email`, case- and
      *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
      *     deletion, substitution or transposition of adjacent characters) of a word of those fields.
@@ -598,7 +599,8 @@ export interface operations {
         /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
         updated_at_to?: components['parameters']['updated_at_to'];
         /**
-         * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms. A user
+         * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms; a search of
+         *     only control, format or combining characters (nothing visible) is 400. A user
          *     matches when every term matches one of `id`, `identifier`, `name`, `email`, case- and
          *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
          *     deletion, substitution or transposition of adjacent characters) of a word of those fields.

@@ -310,7 +310,7 @@ describe('teardown and errors', () => {
       name: 'a count that is not a number',
       state: 'many users with status active exist',
       params: undefined,
-      says: 'unknown provider state',
+      says: 'must be a known provider state',
     },
     ...['abc', '1.5', '-1', '1e3', '0x10', 100_001, 1e9].map((count) => ({
       name: `a count param of ${JSON.stringify(count)}`,
