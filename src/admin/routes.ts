@@ -149,10 +149,8 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
         json(context, 200, { enabled: false });
         return;
       }
-      const config =
-        input.limit === undefined || input.window === undefined
-          ? undefined
-          : rateLimit(input.limit, input.window);
+      // The spec's schema guarantees both fields here; a limit past the safe integers is still refused.
+      const config = rateLimit(input.limit, input.window);
       if (config === undefined) {
         throw new ApiError(
           400,
