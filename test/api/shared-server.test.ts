@@ -129,6 +129,20 @@ describe('/__admin and other origins', () => {
   });
 });
 
+describe('spec and server agree on a search of nothing visible', () => {
+  it.each([
+    { name: 'a zero-width space', search: '\u200b' },
+    { name: 'a control character and a BOM', search: '\u0007\ufeff' },
+    { name: 'a lone combining accent', search: ' \u0301 ' },
+  ])('$name: the spec pattern refuses it, 400 naming search', async ({ search }) => {
+    const h = harness();
+    const res = await h.get(`/users?search=${encodeURIComponent(search)}`, { token: h.token(ADMIN) });
+    const body = expectError(res, 400, 'invalid_request');
+    expect(body.details?.[0]).toMatchObject({ location: 'query', name: 'search' });
+    expect(body.details?.[0]?.message).toContain('at least one of them visible');
+  });
+});
+
 describe('bounds in bytes', () => {
   it('journal bodies are kept up to 16 KiB of JSON, longer ones cut with body_truncated (100 KB bodies)', async () => {
     const h = harness();
