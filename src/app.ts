@@ -8,7 +8,7 @@ import type { FaultInput, FaultRule } from './admin/faults.ts';
 import type { JournalEntry, JournalFilter } from './admin/journal.ts';
 import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
 import { requireJsonForChanges } from './admin/guard.ts';
-import { adminHandlers } from './admin/routes.ts';
+import { adminHandlers, type AdminDeps } from './admin/routes.ts';
 import { mintAppToken, type AppTokenRequest, type MintedToken } from './auth/app-tokens.ts';
 import { authenticate, authorize, type Principal } from './auth/bearer.ts';
 import { discoveryHandlers } from './auth/discovery.ts';
@@ -33,6 +33,10 @@ import { RouteTable } from './spec/route-table.ts';
 import { readListUsersSpec } from './users/query.ts';
 import { userHandlers } from './users/routes.ts';
 import { workspaceHandlers } from './workspaces/routes.ts';
+import { consoleHandlers, docsHandlers } from './console/handlers.ts';
+import { browserHome } from './console/home.ts';
+import { JournalStreams } from './console/journal-stream.ts';
+import { pageData } from './console/page-data.ts';
 
 export interface MockOptions {
   /** Faker seed (docs/running.md). */
@@ -128,6 +132,8 @@ export interface Mock {
   requests(filter?: JournalFilter): JournalEntry[];
   /** Adds a fault rule. */
   fault(rule: FaultInput): FaultRule;
+  /** Ends the open journal streams (`/__admin/requests/stream`), as a server does before it closes. */
+  endStreams(): void;
 }
 
 /**
@@ -183,8 +189,15 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     validateResponses: o.validateResponses,
     lenientQuery: o.lenientQuery,
   });
+  const pages = (): ReturnType<typeof pageData> => pageData(state.clients, o.audience, o.admin);
   const handlers = {
     getHealth,
+    ...docsHandlers({
+      doc: specs.api.doc,
+      // The authorization server's operations name their own server: this one unless it has a listener of its own.
+      authUrl: (base) => (o.separateAuthServer ? o.issuer.replace(/\/$/, '') : base),
+      pageData: pages,
+    }),
     ...userHandlers(() => state, listUsers),
     ...workspaceHandlers(() => state, model, listUsers),
     issueToken: tokenHandler(() => state, tokens, model.rolePermissions),
@@ -200,8 +213,18 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
   };
   const mintToken = (request: AppTokenRequest): MintedToken =>
     mintAppToken(tokens, state.store, model.rolePermissions, request, o.appTokenClientId);
+  const streams = new JournalStreams(control.journal);
   const admin = o.admin
-    ? adminDispatch({ ...o, spec: specs.admin, state, control, reset: resetInSlices, mintToken, apiVersions })
+    ? adminDispatch({
+        ...o,
+        spec: specs.admin,
+        state,
+        control,
+        reset: resetInSlices,
+        mintToken,
+        apiVersions,
+        console: consoleHandlers({ doc: specs.admin.doc, streams, pageData: pages }),
+      })
     : undefined;
   const gates = [rateLimitGate(control), faultGate(control, model)];
   const cors = { adminOrigins: o.adminCors === undefined ? [] : [o.adminCors] };
@@ -218,6 +241,7 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
       res.setHeader('X-API-Version', servedVersion);
       if (!applyCors(req, res, cors)) next();
     });
+    app.use(browserHome(admin === undefined ? '/docs' : '/__admin/ui/'));
     if (admin !== undefined) app.use('/__admin', requireJsonForChanges, admin);
     app.use(
       dispatch({
@@ -260,6 +284,9 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     },
     requests: (filter) => control.journal.list(filter).requests,
     fault: (rule) => control.faults.add(rule),
+    endStreams: () => {
+      streams.endAll();
+    },
   };
 }
 
@@ -274,6 +301,7 @@ interface AdminOptions {
   readonly users: number;
   readonly adminToken?: string;
   readonly validateResponses: boolean;
+  readonly console: AdminDeps['console'];
 }
 
 /** The control plane under `/__admin`, validated against spec/admin.yaml like the API is against its own spec. */
@@ -306,6 +334,7 @@ function adminDispatch(o: AdminOptions): RequestHandler {
       start: { seed: o.seed, users: o.users },
       reset: o.reset,
       mintToken: o.mintToken,
+      console: o.console,
     }),
   });
 }

@@ -74,6 +74,9 @@ interface Stored {
   readonly body: { readonly text: string; readonly truncated: boolean } | undefined;
 }
 
+/** Called with each entry as it is recorded (already redacted). */
+export type JournalListener = (entry: JournalEntry) => void;
+
 const SECRET_IN_QUERY = /[?&](?:password|client_secret|refresh_token|access_token|id_token|adminToken)=/;
 
 export class Journal {
@@ -81,6 +84,7 @@ export class Journal {
   readonly #ring: (Stored | undefined)[];
   readonly #capacity: number;
   #next = 1;
+  readonly #listeners = new Set<JournalListener>();
 
   constructor(capacity = JOURNAL_CAPACITY) {
     this.#capacity = capacity;
@@ -95,7 +99,7 @@ export class Journal {
   record(record: JournalRecord): void {
     const id = this.#next++;
     const { requestBody, ...rest } = record;
-    this.#ring[id % this.#capacity] = {
+    const stored: Stored = {
       id,
       record: {
         ...rest,
@@ -106,6 +110,26 @@ export class Journal {
       },
       body: requestBody === undefined ? undefined : boundedText(redactBody(requestBody)),
     };
+    this.#ring[id % this.#capacity] = stored;
+    if (this.#listeners.size === 0) return;
+    const entry = toEntry(stored);
+    for (const listener of this.#listeners) listener(entry);
+  }
+
+  /** Calls `listener` with every entry recorded from now on; returns the function that stops it. */
+  subscribe(listener: JournalListener): () => void {
+    const own = (entry: JournalEntry): void => {
+      listener(entry);
+    };
+    this.#listeners.add(own);
+    return () => {
+      this.#listeners.delete(own);
+    };
+  }
+
+  /** Listeners subscribed now. */
+  get subscribers(): number {
+    return this.#listeners.size;
   }
 
   /** Entries matching `filter`, newest first, at most `limit`; `total` counts every match. */
