@@ -113,7 +113,7 @@ function describe(issue: ValidatorIssue, operation: OperationSpec, raw: RawReque
     // A top-level property of an inline body schema may carry its own `x-error-message` (spec/admin.yaml's
     // provider `state` lists the known states there).
     const schema = bodyProperty(operation, name);
-    const given = isRecord(raw.body) && name !== '' ? raw.body[name] : undefined;
+    const given = schema !== undefined && isRecord(raw.body) ? raw.body[name] : undefined;
     return { location, name, message: explain(issue, schema, given) };
   }
   return { location, name: displayName, message: explain(issue, param?.schema, value) };
