@@ -9,7 +9,7 @@
 export type Steps<T> = Generator<void, T, void>;
 
 /** Units of work between yields in the build loops (a few hundred microseconds each). */
-export const STEP_UNITS = 2_000;
+export const STEP_UNITS = 1_000;
 
 /**
  * Runs `steps` to the end at once.
