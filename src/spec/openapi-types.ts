@@ -586,7 +586,9 @@ export type components = {
     'X-API-Version': 'v1';
     /**
      * @description Human-readable message: `Data retrieved successfully`, `Data not found`, `User deleted successfully`,
-     *     or the error message.
+     *     or the error message. Printable ASCII, at most 512 characters (longer: cut, ending `...`); a message with
+     *     other characters is sent as an RFC 8187 value, `UTF-8''` and its percent-encoded UTF-8 bytes
+     *     (`UTF-8''no%20user%20%C5%BBaneta`), which the body carries as real text.
      */
     'X-Message': string;
     /** @description Number of users after filters, search and row-level access. */
