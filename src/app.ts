@@ -7,6 +7,7 @@ import { ControlPlane } from './admin/control-plane.ts';
 import type { FaultInput, FaultRule } from './admin/faults.ts';
 import type { JournalEntry, JournalFilter } from './admin/journal.ts';
 import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
+import { requireJsonForChanges } from './admin/guard.ts';
 import { adminHandlers, type AdminDeps } from './admin/routes.ts';
 import { mintAppToken, type AppTokenRequest, type MintedToken } from './auth/app-tokens.ts';
 import { authenticate, authorize, type Principal } from './auth/bearer.ts';
@@ -16,7 +17,8 @@ import { tokenHandler } from './auth/token-route.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Dataset } from './data/dataset.ts';
 import { loadFixturesSync } from './data/fixtures.ts';
-import { seedDataset } from './data/seed.ts';
+import { seedDataset, seedDatasetSteps } from './data/seed.ts';
+import { runInSlices, runToEnd, type Steps } from './data/steps.ts';
 import { faultGate, preferences, rateLimitGate, recordInJournal } from './http/control.ts';
 import { applyCors } from './http/cors.ts';
 import { ApiError } from './http/errors.ts';
@@ -79,6 +81,8 @@ export interface MockOptions {
   readonly admin?: boolean;
   /** Require `Authorization: Bearer <adminToken>` on `/__admin`. */
   readonly adminToken?: string;
+  /** An origin (`http://localhost:3000`) allowed to call `/__admin` cross-origin; by default none is. */
+  readonly adminCors?: string;
   /** The loaded documents (`loadSpecs()`); pass one to many mocks to build each faster. */
   readonly specs?: Specs;
   /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
@@ -91,7 +95,10 @@ export interface MockOptions {
 
 export const DEFAULT_MOCK_OPTIONS: Readonly<
   Required<
-    Omit<MockOptions, 'fixtures' | 'dataset' | 'signingKey' | 'logger' | 'adminToken' | 'rateLimit' | 'specs'>
+    Omit<
+      MockOptions,
+      'fixtures' | 'dataset' | 'signingKey' | 'logger' | 'adminToken' | 'adminCors' | 'rateLimit' | 'specs'
+    >
   >
 > = Object.freeze({
   seed: 42,
@@ -168,6 +175,14 @@ export interface Mock {
  * await request(mock.app).get('/users').set('Authorization', `Bearer ${accessToken}`);
  */
 export function createMock(options: MockOptions = {}): Mock {
+  return runToEnd(createMockSteps(options));
+}
+
+/**
+ * `createMock` in steps (`data/steps.ts`): `startMock` runs it a slice at a time, so a large dataset is seeded and
+ * indexed while the listener already answers (`/health` included) instead of blocking the event loop.
+ */
+export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
   const o = { ...DEFAULT_MOCK_OPTIONS, ...options };
   const logger = options.logger ?? createLogger(o.logLevel);
 
@@ -183,8 +198,10 @@ export function createMock(options: MockOptions = {}): Mock {
   // 2. Data, keys, tokens.
   const dataset =
     o.dataset ??
-    (o.fixtures === undefined ? seedDataset({ seed: o.seed, users: o.users }) : loadFixturesSync(o.fixtures));
-  const state = new MockState(dataset, listUsers, o.queryCache);
+    (o.fixtures === undefined
+      ? yield* seedDatasetSteps({ seed: o.seed, users: o.users })
+      : loadFixturesSync(o.fixtures));
+  const state = yield* MockState.build(dataset, listUsers, o.queryCache, o.now);
   const rateLimitConfig = typeof o.rateLimit === 'string' ? parseRateLimit(o.rateLimit) : o.rateLimit;
   if (typeof o.rateLimit === 'string' && rateLimitConfig === undefined) {
     throw new Error(`rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(o.rateLimit)})`);
@@ -236,9 +253,10 @@ export function createMock(options: MockOptions = {}): Mock {
         spec: specs.admin,
         session: current,
         sessions,
-        newSession: (id: string, dataset: Dataset | undefined) => {
+        newSession: async (id: string, dataset: Dataset | undefined) => {
           const session = new Session(id, state.fork(), newControl(), o.now());
-          if (dataset !== undefined) session.state.load(dataset, true);
+          // A dataset of its own is built in slices, as POST /seed builds one (data/steps.ts).
+          if (dataset !== undefined) await runInSlices(session.state.loadSteps(dataset, true));
           sessions.put(id, session);
           return session;
         },
@@ -248,6 +266,7 @@ export function createMock(options: MockOptions = {}): Mock {
       })
     : undefined;
   const gates = [rateLimitGate(() => current().control), faultGate(() => current().control, model)];
+  const cors = { adminOrigins: o.adminCors === undefined ? [] : [o.adminCors] };
   const isAuthOperation = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const buildApp = (serves: (operation: OperationSpec) => boolean): Express => {
     const app = express();
@@ -264,7 +283,7 @@ export function createMock(options: MockOptions = {}): Mock {
       const session = sessions.use(problem === undefined ? id : undefined);
       if (id !== undefined && problem === undefined) res.setHeader(SESSION_HEADER, id);
       recordInJournal(session.control, session.id, o.now, req, res);
-      if (applyCors(req, res)) return;
+      if (applyCors(req, res, cors)) return;
       if (problem !== undefined) {
         next(
           new ApiError(400, 'invalid_request', `${SESSION_HEADER} ${problem}`, {
@@ -276,7 +295,7 @@ export function createMock(options: MockOptions = {}): Mock {
       sessions.run(session, next);
     });
     app.use(browserHome(admin === undefined ? '/docs' : '/__admin/ui/'));
-    if (admin !== undefined) app.use('/__admin', admin);
+    if (admin !== undefined) app.use('/__admin', requireJsonForChanges, admin);
     app.use(
       dispatch({
         routes,
@@ -388,8 +407,10 @@ function adminDispatch(o: AdminOptions): RequestHandler {
       sessions: o.sessions,
       newSession: o.newSession,
       start: { seed: o.seed, users: o.users },
+      // A reset is a fresh view over the session's shared data: nothing to build, nothing to slice.
       reset: () => {
         o.session().reset();
+        return Promise.resolve();
       },
       mintToken: o.mintToken,
       console: o.console,

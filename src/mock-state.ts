@@ -1,10 +1,12 @@
 /**
  * The mutable state of one mock session: the dataset it started with, and the store and query engine serving now.
  * A reset returns to a fresh store over the start's shared base (nothing is rebuilt); a new dataset builds a base
- * of its own. Sessions made with `fork` share the initial base until they write (`users/store.ts`).
+ * of its own, in steps (`data/steps.ts`). Sessions made with `fork` share the initial base until they write
+ * (`users/store.ts`).
  */
 import { AuthState } from './auth/auth-state.ts';
 import type { Client, Dataset } from './data/dataset.ts';
+import { runToEnd, type Steps } from './data/steps.ts';
 import { UserBase } from './users/base.ts';
 import { QueryEngine } from './users/engine.ts';
 import type { ListUsersSpec } from './users/query.ts';
@@ -24,21 +26,41 @@ export class MockState implements UsersState {
   #engine: QueryEngine;
   readonly #spec: ListUsersSpec;
   /** Lock-outs and refresh tokens of the authorization server. */
-  readonly auth = new AuthState();
+  readonly auth: AuthState;
   readonly #cacheSize: number;
+  readonly #now: () => number;
 
-  constructor(dataset: Dataset | Built, spec: ListUsersSpec, cacheSize: number) {
+  constructor(
+    dataset: Dataset | Built,
+    spec: ListUsersSpec,
+    cacheSize: number,
+    now: () => number = Date.now,
+  ) {
+    this.auth = new AuthState(now);
+    this.#now = now;
     this.#spec = spec;
     this.#cacheSize = cacheSize;
-    this.#initial = 'base' in dataset ? dataset : this.#build(dataset);
+    this.#initial =
+      'base' in dataset ? dataset : { dataset, base: new UserBase(dataset, { sortKinds: spec.sortKinds }) };
     this.#dataset = this.#initial.dataset;
     this.#store = new UserStore(this.#initial.base);
     this.#engine = new QueryEngine(this.#store, { cacheSize });
   }
 
+  /** A state whose base is built in steps (`data/steps.ts`). */
+  static *build(
+    dataset: Dataset,
+    spec: ListUsersSpec,
+    cacheSize: number,
+    now: () => number = Date.now,
+  ): Steps<MockState> {
+    const base = yield* UserBase.build(dataset, { sortKinds: spec.sortKinds });
+    return new MockState({ dataset, base }, spec, cacheSize, now);
+  }
+
   /** A new state starting from this one's initial dataset, sharing its base (not its writes). */
   fork(): MockState {
-    return new MockState(this.#initial, this.#spec, this.#cacheSize);
+    return new MockState(this.#initial, this.#spec, this.#cacheSize, this.#now);
   }
 
   get store(): UserStore {
@@ -64,7 +86,13 @@ export class MockState implements UsersState {
 
   /** Serves `dataset` from now on; with `asInitial`, a reset returns to it too. */
   load(dataset: Dataset, asInitial = false): void {
-    this.#serve(this.#build(dataset), asInitial);
+    runToEnd(this.loadSteps(dataset, asInitial));
+  }
+
+  /** `load` in steps: the base is built a slice at a time, and the old store serves until the new one is done. */
+  *loadSteps(dataset: Dataset, asInitial = false): Steps<void> {
+    const base = yield* UserBase.build(dataset, { sortKinds: this.#spec.sortKinds });
+    this.#serve({ dataset, base }, asInitial);
   }
 
   /** Back to the dataset of the start (or of the last `load(…, true)`): a fresh store over its shared base. */
@@ -78,9 +106,5 @@ export class MockState implements UsersState {
     this.#dataset = built.dataset;
     this.#store = new UserStore(built.base);
     this.#engine = new QueryEngine(this.#store, { cacheSize: this.#cacheSize });
-  }
-
-  #build(dataset: Dataset): Built {
-    return { dataset, base: new UserBase(dataset, { sortKinds: this.#spec.sortKinds }) };
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { Dataset, Workspace } from '../data/dataset.ts';
 import type { SortField, User } from '../spec/types.ts';
+import { runToEnd, STEP_UNITS, type Steps } from '../data/steps.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
 import { UserSearch, type SearchDoc } from './search.ts';
@@ -46,7 +47,11 @@ export class UserBase {
   /** JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. */
   readonly #json = new Map<string, (Buffer | undefined)[]>();
 
-  constructor(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions) {
+  /**
+   * Builds the base at once. `UserBase.build` builds the same base in steps (`data/steps.ts`); `deferred` is its
+   * way in: the columns are allocated here and filled by its steps.
+   */
+  constructor(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions, deferred = false) {
     const users = dataset.users;
     const n = users.length;
     this.users = users;
@@ -57,7 +62,23 @@ export class UserBase {
     this.updatedMs = new Float64Array(n);
     this.typeCode = new Uint8Array(n);
     this.statusCode = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
+    this.memberships = new Memberships(dataset.workspaces, this.bySlotId, n, true);
+    if (!deferred) runToEnd(this.#fill());
+    this.orders = new SortOrders(this.sortColumns(this.allAlive), options.sortKinds);
+  }
+
+  /** Builds a base in steps of a few thousand users (`data/steps.ts`). */
+  static *build(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions): Steps<UserBase> {
+    const base = new UserBase(dataset, options, true);
+    yield* base.#fill();
+    return base;
+  }
+
+  /** Fills the columns and lookups from the records, then the memberships. */
+  *#fill(): Steps<void> {
+    const { users } = this;
+    for (let i = 0; i < users.length; i++) {
+      if (i % STEP_UNITS === STEP_UNITS - 1) yield;
       const user = users[i];
       if (user === undefined) continue;
       this.bySlotId.set(lowerCase(user.id), i);
@@ -66,8 +87,7 @@ export class UserBase {
       this.typeCode[i] = code(this.#typeCodes, user.user_type);
       this.statusCode[i] = code(this.#statusCodes, user.status);
     }
-    this.memberships = new Memberships(dataset.workspaces, this.bySlotId, n);
-    this.orders = new SortOrders(this.sortColumns(this.allAlive), options.sortKinds);
+    yield* this.memberships.fill();
   }
 
   /** The columns the kept orders read, with `alive` as the live mask. */
@@ -85,16 +105,18 @@ export class UserBase {
 
   /** The search over id, identifier, name and email (its documents are folded on first use). */
   get search(): UserSearch {
-    if (this.#search === undefined) {
-      const docs: SearchDoc[] = this.users.map((user) => [
-        lowerCase(user.id),
-        user.identifier,
-        fold(user.name),
-        fold(user.email),
-      ]);
-      this.#search = new UserSearch(docs);
-    }
+    this.#search ??= new UserSearch(runToEnd(this.#searchDocs()));
     return this.#search;
+  }
+
+  /** The folded documents of the search, a few thousand users per step. */
+  *#searchDocs(): Steps<SearchDoc[]> {
+    const docs: SearchDoc[] = [];
+    for (const [slot, user] of this.users.entries()) {
+      if (slot % STEP_UNITS === STEP_UNITS - 1) yield;
+      docs.push([lowerCase(user.id), user.identifier, fold(user.name), fold(user.email)]);
+    }
+    return docs;
   }
 
   /**
@@ -152,8 +174,15 @@ export class UserBase {
     return this.#statusCodes.get(value);
   }
 
-  /** Builds the search index ahead of use, in steps of a few milliseconds (see `server.ts`). */
+  /**
+   * Builds the search index ahead of use, in steps of a few milliseconds (see `server.ts`): the one structure
+   * whose build is too long for a request to wait behind it on a large store.
+   */
   *warm(): Generator<void, void, void> {
+    if (this.#search === undefined) {
+      const docs = yield* this.#searchDocs();
+      this.#search ??= new UserSearch(docs);
+    }
     yield* this.search.buildSteps();
   }
 

@@ -6,6 +6,7 @@
  * the store's lifetime (a deleted user's slot is marked dead, never reused).
  */
 import type { Dataset, Workspace } from '../data/dataset.ts';
+import type { Steps } from '../data/steps.ts';
 import type { User } from '../spec/types.ts';
 import type { Memberships } from '../workspaces/memberships.ts';
 import { UserBase, type StoreOptions } from './base.ts';
@@ -24,6 +25,11 @@ export class UserStore {
   #orders: SortOrders;
   /** Whether this store has its own live mask, memberships and orders (after its first deletion). */
   #owned = false;
+
+  /** Builds a store over a new base, in steps of a few thousand users (`data/steps.ts`). */
+  static *build(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions): Steps<UserStore> {
+    return new UserStore(yield* UserBase.build(dataset, options));
+  }
 
   /** A store over `base` (shared), or over a base built from `dataset`. */
   constructor(source: UserBase | Pick<Dataset, 'users' | 'workspaces'>, options?: StoreOptions) {
