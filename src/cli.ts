@@ -40,6 +40,8 @@ function mockOptions(config: Config): StartOptions {
     lenientQuery: config.lenientQuery,
     trustProxy: config.trustProxy,
     queryCache: config.queryCache,
+    maxSessions: config.maxSessions,
+    sessionTtl: config.sessionTtl,
     admin: config.admin,
     ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
     ...(config.adminCors === undefined ? {} : { adminCors: config.adminCors }),

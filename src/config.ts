@@ -39,6 +39,10 @@ export interface Config {
   readonly adminCors: string | undefined;
   /** Seconds requests in flight may take to finish after SIGTERM/SIGINT (longer than any accepted delay). */
   readonly shutdownGrace: number;
+  /** Named sessions (`X-Mock-Session`) kept at once; the least recently used is dropped beyond. */
+  readonly maxSessions: number;
+  /** Seconds after which an unused named session is dropped. */
+  readonly sessionTtl: number;
 }
 
 export const DEFAULTS: Readonly<Config> = Object.freeze({
@@ -63,6 +67,8 @@ export const DEFAULTS: Readonly<Config> = Object.freeze({
   rateLimit: undefined,
   adminCors: undefined,
   shutdownGrace: 15,
+  maxSessions: 100,
+  sessionTtl: 1_800,
 });
 
 export class ConfigError extends Error {
@@ -147,6 +153,16 @@ export const SERVE_FLAGS: Readonly<Record<string, FlagSpec>> = Object.freeze({
     type: 'string',
     value: 'DURATION',
     help: `time requests in flight get to finish on SIGTERM/SIGINT: 15, 30s, 1m [${DEFAULTS.shutdownGrace}s]`,
+  },
+  'max-sessions': {
+    type: 'string',
+    value: 'N',
+    help: `named sessions (X-Mock-Session) kept; beyond, the least recently used is dropped [${DEFAULTS.maxSessions}]`,
+  },
+  'session-ttl': {
+    type: 'string',
+    value: 'DURATION',
+    help: 'an unused named session is dropped after: 90s, 30m, 2h [30m]',
   },
   config: {
     type: 'string',
@@ -280,6 +296,8 @@ export function parseConfig(
       rateLimit: rateLimitFlag(str('rate-limit')),
       adminCors: originFlag(str('admin-cors')),
       shutdownGrace: graceFlag(str('shutdown-grace')) ?? DEFAULTS.shutdownGrace,
+      maxSessions: int('max-sessions', DEFAULTS.maxSessions, 1, 10_000),
+      sessionTtl: sessionTtlFlag(str('session-ttl')) ?? DEFAULTS.sessionTtl,
     }),
   };
 }
@@ -378,6 +396,18 @@ function graceFlag(text: string | undefined): number | undefined {
   if (seconds === undefined || seconds < 0 || seconds > 3600) {
     throw new ConfigError(
       `--shutdown-grace must be a duration from 0 to 1h such as 15, 30s or 2m (got ${JSON.stringify(text)})`,
+    );
+  }
+  return seconds;
+}
+
+/** `--session-ttl`: 1 second to 7 days, written as a duration. */
+function sessionTtlFlag(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = parseDuration(text);
+  if (seconds === undefined || seconds < 1 || seconds > 7 * 86_400) {
+    throw new ConfigError(
+      `--session-ttl must be a duration from 1s to 7d such as 90s, 30m or 2h (got ${JSON.stringify(text)})`,
     );
   }
   return seconds;

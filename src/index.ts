@@ -2,8 +2,16 @@
  * identity-mock's public API: build a mock for supertest (`createMock`, `createApp`) or start one on a port
  * (`startMock`).
  */
-export { createApp, createMock, DEFAULT_MOCK_OPTIONS, type Mock, type MockOptions } from './app.ts';
-export { startMock, type RunningMock, type StartOptions } from './server.ts';
+export {
+  createApp,
+  createMock,
+  DEFAULT_MOCK_OPTIONS,
+  type Mock,
+  type MockOptions,
+  type MockSession,
+} from './app.ts';
+export { startMock, type RunningMock, type RunningSession, type StartOptions } from './server.ts';
+export { sessionClient, type SessionClient, type SessionClientOptions } from './client/session-client.ts';
 export type { AppTokenRequest, MintedToken } from './auth/app-tokens.ts';
 export type { Dataset, Workspace, Client } from './data/dataset.ts';
 export type { User, UserType, UserStatus } from './spec/types.ts';
