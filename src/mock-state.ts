@@ -13,17 +13,27 @@ import type { ListUsersSpec } from './users/query.ts';
 import type { UsersState } from './users/state.ts';
 import { UserStore } from './users/store.ts';
 
-/** A dataset and the immutable store base built from it. */
+/**
+ * A dataset, the immutable store base built from it, and the query engine every unwritten store over that base
+ * shares: such a store answers exactly as the base does, so its results (and their cache) are common to all.
+ */
 interface Built {
   readonly dataset: Dataset;
   readonly base: UserBase;
+  readonly engine: QueryEngine;
+}
+
+function built(dataset: Dataset, base: UserBase, cacheSize: number): Built {
+  return { dataset, base, engine: new QueryEngine(new UserStore(base), { cacheSize }) };
 }
 
 export class MockState implements UsersState {
   #initial: Built;
-  #dataset: Dataset;
+  /** What the store serves now (the initial data, or a dataset loaded since). */
+  #serving: Built;
   #store: UserStore;
-  #engine: QueryEngine;
+  /** The store's own engine, once it has written (until then it uses the shared one). */
+  #ownEngine: QueryEngine | undefined;
   readonly #spec: ListUsersSpec;
   /** Lock-outs and refresh tokens of the authorization server. */
   readonly auth: AuthState;
@@ -41,10 +51,11 @@ export class MockState implements UsersState {
     this.#spec = spec;
     this.#cacheSize = cacheSize;
     this.#initial =
-      'base' in dataset ? dataset : { dataset, base: new UserBase(dataset, { sortKinds: spec.sortKinds }) };
-    this.#dataset = this.#initial.dataset;
+      'base' in dataset
+        ? dataset
+        : built(dataset, new UserBase(dataset, { sortKinds: spec.sortKinds }), cacheSize);
+    this.#serving = this.#initial;
     this.#store = new UserStore(this.#initial.base);
-    this.#engine = new QueryEngine(this.#store, { cacheSize });
   }
 
   /** A state whose base is built in steps (`data/steps.ts`). */
@@ -55,7 +66,7 @@ export class MockState implements UsersState {
     now: () => number = Date.now,
   ): Steps<MockState> {
     const base = yield* UserBase.build(dataset, { sortKinds: spec.sortKinds });
-    return new MockState({ dataset, base }, spec, cacheSize, now);
+    return new MockState(built(dataset, base, cacheSize), spec, cacheSize, now);
   }
 
   /** A new state starting from this one's initial dataset, sharing its base (not its writes). */
@@ -67,21 +78,23 @@ export class MockState implements UsersState {
     return this.#store;
   }
 
+  /** The engine over the store: shared with every unwritten store over the same base, its own once written. */
   get engine(): QueryEngine {
-    return this.#engine;
+    if (!this.#store.written) return this.#serving.engine;
+    return (this.#ownEngine ??= new QueryEngine(this.#store, { cacheSize: this.#cacheSize }));
   }
 
   /** The dataset the store was built from (deletions are in the store, not here). */
   get dataset(): Dataset {
-    return this.#dataset;
+    return this.#serving.dataset;
   }
 
   get clients(): readonly Client[] {
-    return this.#dataset.clients;
+    return this.#serving.dataset.clients;
   }
 
   get passwords(): ReadonlyMap<string, string> {
-    return this.#dataset.passwords;
+    return this.#serving.dataset.passwords;
   }
 
   /** Serves `dataset` from now on; with `asInitial`, a reset returns to it too. */
@@ -92,7 +105,7 @@ export class MockState implements UsersState {
   /** `load` in steps: the base is built a slice at a time, and the old store serves until the new one is done. */
   *loadSteps(dataset: Dataset, asInitial = false): Steps<void> {
     const base = yield* UserBase.build(dataset, { sortKinds: this.#spec.sortKinds });
-    this.#serve({ dataset, base }, asInitial);
+    this.#serve(built(dataset, base, this.#cacheSize), asInitial);
   }
 
   /** Back to the dataset of the start (or of the last `load(…, true)`): a fresh store over its shared base. */
@@ -101,10 +114,10 @@ export class MockState implements UsersState {
     this.#serve(this.#initial, false);
   }
 
-  #serve(built: Built, asInitial: boolean): void {
-    if (asInitial) this.#initial = built;
-    this.#dataset = built.dataset;
-    this.#store = new UserStore(built.base);
-    this.#engine = new QueryEngine(this.#store, { cacheSize: this.#cacheSize });
+  #serve(data: Built, asInitial: boolean): void {
+    if (asInitial) this.#initial = data;
+    this.#serving = data;
+    this.#store = new UserStore(data.base);
+    this.#ownEngine = undefined;
   }
 }
