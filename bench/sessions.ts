@@ -6,6 +6,7 @@
  * - throughput: every scenario's queries (list, filter-sort, search, date-range, each search kind) run through
  *   the query engine and serialised as a page, in the default session and in one with 100 deletions,
  *   interleaved; the ratio session / default per scenario.
+ * `--no-cache` turns the query cache off, so every query runs the engine.
  * Prints a table and the targets (≤ 100 MB, ≥ 0.8×, ≤ 5 ms) as met / not met, and writes them as JSON to stdout's last line.
  */
 import { parseArgs } from 'node:util';
@@ -19,7 +20,12 @@ import type { Session } from '../src/sessions/session.ts';
 import { buildScenarios, searchKindScenarios } from './scenarios.ts';
 
 const { values } = parseArgs({
-  options: { users: { type: 'string' }, quick: { type: 'boolean' }, seed: { type: 'string' } },
+  options: {
+    users: { type: 'string' },
+    quick: { type: 'boolean' },
+    seed: { type: 'string' },
+    'no-cache': { type: 'boolean' },
+  },
 });
 const QUICK = values.quick === true;
 const USERS = Number(values.users ?? (QUICK ? '10000' : '100000'));
@@ -42,7 +48,13 @@ function rssMb(): number {
 
 const specs = loadSpecs();
 const spec = readListUsersSpec(specs.api.model);
-const mock = createMock({ specs, seed: Number(values.seed ?? '42'), users: USERS });
+// --no-cache: every query runs the engine (the result cache would answer repeats from memory in both sessions).
+const mock = createMock({
+  specs,
+  seed: Number(values.seed ?? '42'),
+  users: USERS,
+  ...(values['no-cache'] === true ? { queryCache: 0 } : {}),
+});
 const admin = {
   claims: {},
   permissions: new Set<string>(),
@@ -126,7 +138,9 @@ for (const { name, queries: qs } of queries) {
   ratios.push({ name, defaultRps, sessionRps, ratio: sessionRps / defaultRps });
 }
 
-log(`sessions at ${USERS} users${QUICK ? ' (--quick)' : ''}`);
+log(
+  `sessions at ${USERS} users${QUICK ? ' (--quick)' : ''}${values['no-cache'] === true ? ', no query cache' : ''}`,
+);
 for (const r of ratios) {
   log(
     `  ${r.name.padEnd(22)} default ${r.defaultRps.toFixed(0).padStart(8)}/s  100 deletions ${r.sessionRps.toFixed(0).padStart(8)}/s  ${r.ratio.toFixed(2)}×`,
