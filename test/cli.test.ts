@@ -1,5 +1,5 @@
 /**
- * The `identity-mock` bin (`node src/bin/identity-mock.js`), spawned as a user runs it: help, bad flags (exit 2
+ * The `identity-mock` bin (`node dist/bin/identity-mock.js`), spawned as a user runs it: help, bad flags (exit 2
  * naming the flag), serving on a freshly freed port, SIGTERM, `token`, `--config`, the environment, `--no-admin`
  * and `--rate-limit`. Each spawn costs about a second, so the cases run concurrently and stay few.
  */
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToken } from './support/auth.ts';
 import { fetchChecked } from './support/fetch-checked.ts';
 
-const BIN = fileURLToPath(new URL('../src/bin/identity-mock.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The environment of the test run without any identity-mock setting, plus `extra`. */

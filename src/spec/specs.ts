@@ -5,8 +5,7 @@
  * against the meta-schema is most of the cost of a mock).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { SpecValidator, SpecValidatorOptions } from '../http/openapi.ts';
 import { createSpecValidator, documentChecker } from '../http/openapi.ts';
 import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument, type SpecDocument } from './document.ts';
@@ -32,38 +31,49 @@ export interface Specs {
 export function loadSpecs(): Specs {
   const api = readSpecDocument(API_SPEC_PATH);
   const admin = readSpecDocument(ADMIN_SPEC_PATH);
-  const stamp = checkedStamp([api, admin]);
-  if (!existsSync(stamp)) {
-    // One compiled meta-schema checks both documents (compiling it is most of the cost).
-    const check = documentChecker(String(api.openapi));
-    check(api, 'spec/openapi.yaml');
-    (admin.openapi === api.openapi ? check : documentChecker(String(admin.openapi)))(
-      admin,
-      'spec/admin.yaml',
-    );
-    remember(stamp);
-  }
+  if (!alreadyChecked(specsHash(api, admin))) checkDocuments(api, admin);
   return { api: loadSpec(api), admin: loadSpec(admin) };
 }
 
-/**
- * Where a pair of documents that passed the meta-schema check is remembered, by a hash of their content: compiling
- * the meta-schema costs ~150 ms of every start, for documents that change only when the project is edited.
- */
-const CHECKED_DIR = fileURLToPath(
-  new URL('../../node_modules/.cache/identity-mock/checked-specs/', import.meta.url),
-);
-
-function checkedStamp(docs: readonly SpecDocument[]): string {
-  return `${CHECKED_DIR}${createHash('sha256').update(JSON.stringify(docs)).digest('hex')}`;
+/** Checks both documents against the meta-schema; throws naming the document and its problems. */
+function checkDocuments(api: SpecDocument, admin: SpecDocument): void {
+  // One compiled meta-schema checks both documents (compiling it is most of the cost).
+  const check = documentChecker(String(api.openapi));
+  check(api, 'spec/openapi.yaml');
+  (admin.openapi === api.openapi ? check : documentChecker(String(admin.openapi)))(admin, 'spec/admin.yaml');
 }
 
-function remember(stamp: string): void {
+/**
+ * Checks the two documents and returns the hash of their content, for `npm run build` to record in
+ * `checked-specs.json` beside the compiled module: an installed package then skips the check at start (compiling
+ * the meta-schema is a noticeable part of start-up), and an edited document is checked again. Nothing is written
+ * at run time.
+ */
+export function checkSpecsForBuild(): string {
+  const api = readSpecDocument(API_SPEC_PATH);
+  const admin = readSpecDocument(ADMIN_SPEC_PATH);
+  checkDocuments(api, admin);
+  return specsHash(api, admin);
+}
+
+export const CHECKED_SPECS_URL = new URL('./checked-specs.json', import.meta.url);
+
+function specsHash(api: SpecDocument, admin: SpecDocument): string {
+  return createHash('sha256')
+    .update(JSON.stringify([api, admin]))
+    .digest('hex');
+}
+
+function alreadyChecked(hash: string): boolean {
   try {
-    mkdirSync(CHECKED_DIR, { recursive: true });
-    writeFileSync(stamp, '');
-  } catch {
-    // A read-only install checks at every start instead.
+    const recorded: unknown = JSON.parse(readFileSync(CHECKED_SPECS_URL, 'utf8'));
+    return (
+      typeof recorded === 'object' && recorded !== null && 'sha256' in recorded && recorded.sha256 === hash
+    );
+  } catch (error) {
+    // Running from the sources (no build): nothing is recorded, so the documents are checked.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }
 
