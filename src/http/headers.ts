@@ -10,16 +10,29 @@ export const MESSAGES = Object.freeze({
   deleted: 'User deleted successfully',
 });
 
+/** Longest header text; a longer message is cut and ends with `...` (the body keeps all of it). */
+const HEADER_TEXT_LIMIT = 512;
+
 /**
- * A header-safe form of a message: characters outside printable ASCII become `\uXXXX`, and it is cut to 512
- * characters. (A raw non-ASCII character in a header would make Node throw, turning a 4xx into a crash.)
+ * A header-safe form of a message (docs/responses.md, "Header text"): printable ASCII stays as it is; every other
+ * character, and `%` itself, becomes the percent-encoded bytes of its UTF-8 form, as RFC 8187 encodes header
+ * parameters, so `decodeURIComponent` gives the message back. A raw non-ASCII character in a header would make Node
+ * throw, turning a 4xx into a crash. The result is at most 512 characters, cut between characters.
  */
 export function headerSafe(message: string): string {
-  const escaped = message.replace(
-    /[^\x20-\x7e]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return escaped.length > 512 ? `${escaped.slice(0, 509)}...` : escaped;
+  const pieces = Array.from(message, (char) => {
+    if (/^[\x20-\x24\x26-\x7e]$/.test(char)) return char;
+    // A lone surrogate has no UTF-8 form: it stands for U+FFFD, the replacement character.
+    return char.length === 1 && /[\ud800-\udfff]/.test(char) ? '%EF%BF%BD' : encodeURIComponent(char);
+  });
+  const whole = pieces.join('');
+  if (whole.length <= HEADER_TEXT_LIMIT) return whole;
+  let cut = '';
+  for (const piece of pieces) {
+    if (cut.length + piece.length > HEADER_TEXT_LIMIT - 3) break;
+    cut += piece;
+  }
+  return `${cut}...`;
 }
 
 /** Throws 400 `unsupported_api_version` unless the request's `X-API-Version` is absent or one of `accepted`. */

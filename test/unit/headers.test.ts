@@ -21,17 +21,19 @@ describe('headerSafe', () => {
       message: 'page_size must be between 1 and 100 (got "101")',
       expected: 'page_size must be between 1 and 100 (got "101")',
     },
-    { name: 'accented letter escaped', message: 'Émile', expected: '\\u00c9mile' },
-    { name: 'en dash escaped', message: '1–100', expected: '1\\u2013100' },
-    { name: 'astral character escaped as its two UTF-16 units', message: 'a😀', expected: 'a\\ud83d\\ude00' },
-    { name: 'newline escaped', message: 'a\nb', expected: 'a\\u000ab' },
+    { name: 'accented letter: its UTF-8 bytes', message: 'Émile', expected: '%C3%89mile' },
+    { name: 'en dash', message: '1–100', expected: '1%E2%80%93100' },
+    { name: 'astral character: its four UTF-8 bytes', message: 'a😀', expected: 'a%F0%9F%98%80' },
+    { name: 'newline encoded', message: 'a\nb', expected: 'a%0Ab' },
     {
       name: 'carriage return escaped',
       message: 'a\r\nSet-Cookie: x',
-      expected: 'a\\u000d\\u000aSet-Cookie: x',
+      expected: 'a%0D%0ASet-Cookie: x',
     },
-    { name: 'tab escaped', message: 'a\tb', expected: 'a\\u0009b' },
-    { name: 'NUL and DEL escaped', message: '\u0000\u007f', expected: '\\u0000\\u007f' },
+    { name: 'tab encoded', message: 'a\tb', expected: 'a%09b' },
+    { name: 'percent sign encoded, so decoding gives the message back', message: '100%', expected: '100%25' },
+    { name: 'a lone surrogate: the replacement character', message: 'a\ud800', expected: 'a%EF%BF%BD' },
+    { name: 'NUL and DEL encoded', message: '\u0000\u007f', expected: '%00%7F' },
     { name: 'empty', message: '', expected: '' },
   ])('$name', ({ message, expected }) => {
     expect(headerSafe(message)).toBe(expected);
@@ -50,11 +52,15 @@ describe('headerSafe', () => {
     expect(safe.length).toBeLessThanOrEqual(512);
   });
 
-  it('length: the cut counts the escaped form (100 × é is 600 characters escaped)', () => {
+  it('length: the cut counts the encoded form and falls between characters (100 × é is 600 encoded)', () => {
     const safe = headerSafe('é'.repeat(100));
-    expect(safe).toHaveLength(512);
-    expect(safe.startsWith('\\u00e9'.repeat(84))).toBe(true);
-    expect(safe.endsWith('...')).toBe(true);
+    expect(safe).toBe(`${'%C3%A9'.repeat(84)}...`);
+    expect(safe.length).toBeLessThanOrEqual(512);
+  });
+
+  it('decodeURIComponent gives the message back', () => {
+    const message = 'search "Zoë" – 100% matched';
+    expect(decodeURIComponent(headerSafe(message))).toBe(message);
   });
 });
 
