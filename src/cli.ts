@@ -67,14 +67,13 @@ async function serve(config: Config): Promise<void> {
       `identity-mock: seeding ${config.users.toLocaleString('en')} users and building their indexes …\n`,
     );
   }
-  const mock = await startMock({ ...config, ...prepared, logger });
-  process.stderr.write(banner(mock, config));
-  let stopping = false;
+  // Handlers first: a signal that arrives while the mock starts, or just after the banner, still stops it cleanly.
+  const run: { mock?: RunningMock; stopping: boolean } = { stopping: false };
   const stop = (signal: string): void => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (run.stopping) process.exit(1);
+    run.stopping = true;
     logger.info({ signal }, 'shutting down');
-    void mock.close().then(() => process.exit(0));
+    void (run.mock?.close() ?? Promise.resolve()).then(() => process.exit(0));
   };
   process.on('SIGINT', () => {
     stop('SIGINT');
@@ -82,6 +81,13 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => {
     stop('SIGTERM');
   });
+  const mock = await startMock({ ...config, ...prepared, logger });
+  run.mock = mock;
+  if (run.stopping) {
+    await mock.close();
+    return;
+  }
+  process.stderr.write(banner(mock, config));
 }
 
 /** `identity-mock token`: prints a user app token that `identity-mock serve` with the same flags accepts. */

@@ -13,15 +13,26 @@ export interface ErrorBody {
 }
 
 /**
- * The form a message takes in a header: characters outside printable ASCII written `\uXXXX` (a raw one cannot be
- * sent), cut to 512 characters.
+ * The form a message takes in a header (docs/responses.md, "Header text"): characters outside printable ASCII, and
+ * `%`, percent-encoded as UTF-8 (a raw one cannot be sent), cut between characters to 512.
  */
 export function headerForm(message: string): string {
-  const escaped = message.replace(
-    /[^\x20-\x7e]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  // Printable ASCII but `%` as it is; anything else as the %XX bytes of its UTF-8 form (a lone surrogate: U+FFFD's).
+  const pieces = Array.from(message, (c) =>
+    /^[\x20-\x24\x26-\x7e]$/.test(c)
+      ? c
+      : [...Buffer.from(c, 'utf8')]
+          .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+          .join(''),
   );
-  return escaped.length > 512 ? `${escaped.slice(0, 509)}...` : escaped;
+  const whole = pieces.join('');
+  if (whole.length <= 512) return whole;
+  let cut = '';
+  for (const piece of pieces) {
+    if (cut.length + piece.length > 509) break;
+    cut += piece;
+  }
+  return `${cut}...`;
 }
 
 /**
