@@ -133,7 +133,11 @@ function send(res: Response, answer: ForcedAnswer): void {
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   res.setHeader('X-Message', headerSafe(answer.message));
   if (answer.body === undefined) res.end();
-  else res.json(answer.body);
+  else if (answer.textType !== undefined) {
+    res
+      .type(answer.textType)
+      .send(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+  } else res.json(answer.body);
 }
 
 /** The answer for a fault status the spec does not document for the route: the error shape of the route. */

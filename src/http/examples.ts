@@ -12,6 +12,8 @@ export interface ForcedAnswer {
   readonly headers: Readonly<Record<string, string>>;
   /** The message for `X-Message`. */
   readonly message: string;
+  /** The documented media type when it is not JSON (the spec served as YAML, an HTML page): the body is sent as text. */
+  readonly textType?: string;
 }
 
 const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
@@ -34,6 +36,7 @@ export function forcedAnswer(
   const message =
     status >= 400 ? `forced by the mock: ${status} for ${operation.id}` : 'Data retrieved successfully';
   const content = response.content === undefined ? undefined : model.deref(response.content);
+  const mediaTypeName = content === undefined ? undefined : Object.keys(content)[0];
   const mediaType = content === undefined ? undefined : model.deref(Object.values(content)[0]);
   let body: unknown;
   if (mediaType !== undefined) {
@@ -51,7 +54,8 @@ export function forcedAnswer(
     const value = 'example' in header ? header.example : sample(model, header.schema, message);
     headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
-  return { status, body, headers, message };
+  const textType = mediaTypeName === undefined || mediaTypeName.includes('json') ? undefined : mediaTypeName;
+  return { status, body, headers, message, ...(textType === undefined ? {} : { textType }) };
 }
 
 /** Puts the forced message into an error body's message field, keeping every other field. */

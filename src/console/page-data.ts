@@ -1,0 +1,23 @@
+/** What the pages are told about the mock's accounts and clients (docs/console.md). */
+import { KNOWN_ACCOUNTS } from '../data/known-accounts.ts';
+import { DEFAULT_PASSWORD, type Client } from '../data/dataset.ts';
+import type { PageData } from './pages.ts';
+
+/**
+ * The known accounts (docs/tokens.md) with the first client allowed the password grant: the dev client of
+ * `fixtures/clients.json` unless fixtures replace it.
+ */
+export function pageData(clients: readonly Client[], audience: string, console: boolean): PageData {
+  const client = clients.find((c) => c.grant_types.includes('password'));
+  return {
+    accounts: KNOWN_ACCOUNTS.users.map((user) => ({
+      email: user.email,
+      name: user.name,
+      role: user.user_type,
+    })),
+    client: client === undefined ? undefined : { id: client.client_id, secret: client.client_secret },
+    password: DEFAULT_PASSWORD,
+    audience,
+    console,
+  };
+}
