@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMock, MOCK_DEFAULTS, type Mock, type MockOptions } from './app.ts';
+import { loadSpecs, specsReady } from './spec/specs.ts';
 
 /**
  * Options of `startMock`: those of `createMock`, of which `port` (0, any free one, by default here), `host` and
@@ -47,6 +48,9 @@ export interface RunningMock extends Mock {
  * await mock.close();
  */
 export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
+  // Both documents are loaded and checked before the mock listens: a broken one fails the start.
+  const specs = options.specs ?? loadSpecs();
+  await specsReady(specs);
   const host = options.host ?? MOCK_DEFAULTS.host;
   const server = await listen(options.port ?? MOCK_DEFAULTS.port, host, 'port');
   const authServer =
@@ -58,6 +62,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const authUrl = authServer === undefined ? url : urlOf(authServer, host);
   const mock = createMock({
     ...options,
+    specs,
     issuer: options.issuer ?? `${authUrl}/`,
     separateAuthServer: authServer !== undefined,
   });

@@ -1,13 +1,14 @@
 /**
  * The two documents a mock serves — the identity API (`spec/openapi.yaml`) and the control plane
- * (`spec/admin.yaml`) — read, checked against the OpenAPI meta-schema and modelled once. `createMock` builds one
- * unless it is given one; a test file that builds many mocks passes the same `Specs` to each (checking a document
- * against the meta-schema is most of the cost of a mock).
+ * (`spec/admin.yaml`) — read and modelled once. The request validator of each loads the document and checks it
+ * against the OpenAPI meta-schema (`ready()`), which `startMock` awaits before it listens. `createMock` builds one
+ * `Specs` unless it is given one; a test file that builds many mocks passes the same `Specs` to each (building a
+ * validator is most of the cost of a mock).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { SpecValidator, SpecValidatorOptions } from '../http/openapi.ts';
-import { createSpecValidator, documentChecker } from '../http/openapi.ts';
+import { createSpecValidator } from '../http/openapi.ts';
 import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument, type SpecDocument } from './document.ts';
 import { buildApiModel, type ApiModel } from './model.ts';
 
@@ -16,6 +17,8 @@ export interface LoadedSpec {
   readonly model: ApiModel;
   /** A request validator for these options, built on first use and kept (validators hold no mock state). */
   validator(options: SpecValidatorOptions): SpecValidator;
+  /** Resolves once the document passed the validator's checks; rejects naming the document otherwise. */
+  ready(): Promise<void>;
 }
 
 export interface Specs {
@@ -24,73 +27,85 @@ export interface Specs {
 }
 
 /**
- * Reads and checks both documents; throws naming the document and its problems.
+ * Reads and models both documents (their checks run in the validators; await `specsReady`).
  *
- * @example const specs = loadSpecs(); createMock({ specs }); createMock({ specs, seed: 2 });
+ * @example const specs = loadSpecs(); await specsReady(specs); createMock({ specs }); createMock({ specs, seed: 2 });
  */
 export function loadSpecs(): Specs {
-  const api = readSpecDocument(API_SPEC_PATH);
-  const admin = readSpecDocument(ADMIN_SPEC_PATH);
-  if (!alreadyChecked(specsHash(api, admin))) checkDocuments(api, admin);
-  return { api: loadSpec(api), admin: loadSpec(admin) };
+  return {
+    api: loadSpec(readSpecDocument(API_SPEC_PATH), 'spec/openapi.yaml'),
+    admin: loadSpec(readSpecDocument(ADMIN_SPEC_PATH), 'spec/admin.yaml'),
+  };
 }
 
-/** Checks both documents against the meta-schema; throws naming the document and its problems. */
-function checkDocuments(api: SpecDocument, admin: SpecDocument): void {
-  // One compiled meta-schema checks both documents (compiling it is most of the cost).
-  const check = documentChecker(String(api.openapi));
-  check(api, 'spec/openapi.yaml');
-  (admin.openapi === api.openapi ? check : documentChecker(String(admin.openapi)))(admin, 'spec/admin.yaml');
+/** Resolves once both documents are loaded and checked; rejects naming the first broken one. */
+export async function specsReady(specs: Specs): Promise<void> {
+  await Promise.all([specs.api.ready(), specs.admin.ready()]);
 }
 
 /**
- * Checks the two documents and returns the hash of their content, for `npm run build` to record in
- * `checked-specs.json` beside the compiled module: an installed package then skips the check at start (compiling
- * the meta-schema is a noticeable part of start-up), and an edited document is checked again. Nothing is written
- * at run time.
+ * Where documents that passed the meta-schema check are recorded, by a hash of their content: `npm run build`
+ * checks them and writes `checked-specs.json` beside the compiled module, so the built package skips a check that
+ * compiles the meta-schema (a large share of a start) for documents that change only when the project is edited.
+ * An edited document is checked again. Nothing is written at run time; from the sources, documents are checked.
  */
-export function checkSpecsForBuild(): string {
-  const api = readSpecDocument(API_SPEC_PATH);
-  const admin = readSpecDocument(ADMIN_SPEC_PATH);
-  checkDocuments(api, admin);
-  return specsHash(api, admin);
-}
-
 export const CHECKED_SPECS_URL = new URL('./checked-specs.json', import.meta.url);
 
-function specsHash(api: SpecDocument, admin: SpecDocument): string {
-  return createHash('sha256')
-    .update(JSON.stringify([api, admin]))
-    .digest('hex');
+/** The hash under which a document is recorded as checked. */
+export function documentHash(doc: SpecDocument): string {
+  return createHash('sha256').update(JSON.stringify(doc)).digest('hex');
 }
 
-function alreadyChecked(hash: string): boolean {
+/** The hashes recorded by the build; none when running from the sources. */
+function recordedHashes(): ReadonlySet<string> {
+  let recorded: unknown;
   try {
-    const recorded: unknown = JSON.parse(readFileSync(CHECKED_SPECS_URL, 'utf8'));
-    return (
-      typeof recorded === 'object' && recorded !== null && 'sha256' in recorded && recorded.sha256 === hash
-    );
+    recorded = JSON.parse(readFileSync(CHECKED_SPECS_URL, 'utf8'));
   } catch (error) {
-    // Running from the sources (no build): nothing is recorded, so the documents are checked.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
     throw error;
   }
+  const hashes =
+    typeof recorded === 'object' && recorded !== null && 'sha256' in recorded ? recorded.sha256 : [];
+  return new Set(
+    Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : [],
+  );
 }
 
-function loadSpec(doc: SpecDocument): LoadedSpec {
+/** `doc`, read from `name`, with its model and validators. */
+export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
   const model = buildApiModel(doc);
+  let checked = recordedHashes().has(documentHash(doc));
   const validators = new Map<string, SpecValidator>();
+  const validator = (options: SpecValidatorOptions): SpecValidator => {
+    const key = `${String(options.validateResponses)}/${String(options.lenientQuery)}`;
+    let found = validators.get(key);
+    if (found === undefined) {
+      const checking = !checked;
+      found = createSpecValidator(doc, { ...options, checkDocument: checking });
+      validators.set(key, found);
+      if (checking)
+        void found.ready().then(
+          () => {
+            checked = true;
+          },
+          () => undefined, // reported by `ready()`
+        );
+    }
+    return found;
+  };
   return {
     doc,
     model,
-    validator(options) {
-      const key = `${String(options.validateResponses)}/${String(options.lenientQuery)}`;
-      let validator = validators.get(key);
-      if (validator === undefined) {
-        validator = createSpecValidator(doc, options);
-        validators.set(key, validator);
+    validator,
+    async ready() {
+      try {
+        // Every validator of a document loads the same document: one of them answers for all.
+        await validator({ validateResponses: false, lenientQuery: false }).ready();
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`${name} is not a valid OpenAPI document (${reason})`, { cause: error });
       }
-      return validator;
     },
   };
 }
