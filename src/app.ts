@@ -8,6 +8,7 @@ import { ConfigError, DEFAULTS, type Config } from './config.ts';
 import type { FaultInput, FaultRule } from './admin/faults.ts';
 import type { JournalEntry, JournalFilter } from './admin/journal.ts';
 import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
+import { requireJsonForChanges } from './admin/guard.ts';
 import { adminHandlers, type AdminDeps } from './admin/routes.ts';
 import { mintAppToken, type AppTokenRequest, type MintedToken } from './auth/app-tokens.ts';
 import { authenticate, authorize, type Principal } from './auth/bearer.ts';
@@ -17,7 +18,8 @@ import { tokenHandler } from './auth/token-route.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Dataset } from './data/dataset.ts';
 import { loadFixturesSync } from './data/fixtures.ts';
-import { seedDataset } from './data/seed.ts';
+import { seedDataset, seedDatasetSteps } from './data/seed.ts';
+import { runInSlices, runToEnd, type Steps } from './data/steps.ts';
 import { faultGate, preferences, rateLimitGate, recordInJournal } from './http/control.ts';
 import { applyCors } from './http/cors.ts';
 import { ApiError } from './http/errors.ts';
@@ -108,6 +110,14 @@ export interface Mock {
  * await request(mock.app).get('/users').set('Authorization', `Bearer ${accessToken}`);
  */
 export function createMock(options: MockOptions = {}): Mock {
+  return runToEnd(createMockSteps(options));
+}
+
+/**
+ * `createMock` in steps (`data/steps.ts`): `startMock` runs it a slice at a time, so a large dataset is seeded and
+ * indexed while the listener already answers (`/health` included) instead of blocking the event loop.
+ */
+export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
   const o = { ...MOCK_DEFAULTS, ...options };
   const logger = options.logger ?? createLogger(o.logLevel);
 
@@ -123,8 +133,10 @@ export function createMock(options: MockOptions = {}): Mock {
   // 2. Data, keys, tokens.
   const dataset =
     o.dataset ??
-    (o.fixtures === undefined ? seedDataset({ seed: o.seed, users: o.users }) : loadFixturesSync(o.fixtures));
-  const state = new MockState(dataset, listUsers, o.queryCache);
+    (o.fixtures === undefined
+      ? yield* seedDatasetSteps({ seed: o.seed, users: o.users })
+      : loadFixturesSync(o.fixtures));
+  const state = yield* MockState.build(dataset, listUsers, o.queryCache, o.now);
   const rateLimitConfig = typeof o.rateLimit === 'string' ? parseRateLimit(o.rateLimit) : o.rateLimit;
   if (typeof o.rateLimit === 'string' && rateLimitConfig === undefined) {
     throw new ConfigError(
@@ -169,6 +181,10 @@ export function createMock(options: MockOptions = {}): Mock {
     state.reset();
     control.reset();
   };
+  const resetInSlices = async (): Promise<void> => {
+    await runInSlices(state.resetSteps());
+    control.reset();
+  };
   const mintToken = (request: AppTokenRequest): MintedToken =>
     mintAppToken(tokens, state.store, model.rolePermissions, request, o.appTokenClientId);
   const streams = new JournalStreams(control.journal);
@@ -178,13 +194,14 @@ export function createMock(options: MockOptions = {}): Mock {
         spec: specs.admin,
         state,
         control,
-        reset,
+        reset: resetInSlices,
         mintToken,
         apiVersions,
         console: consoleHandlers({ doc: specs.admin.doc, streams, pageData: pages }),
       })
     : undefined;
   const gates = [rateLimitGate(control), faultGate(control, model)];
+  const cors = { adminOrigins: o.adminCors === undefined ? [] : [o.adminCors] };
   const isAuthOperation = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const buildApp = (serves: (operation: OperationSpec) => boolean): Express => {
     const app = express();
@@ -196,10 +213,10 @@ export function createMock(options: MockOptions = {}): Mock {
       logRequest(logger, req, res);
       recordInJournal(control, o.now, req, res);
       res.setHeader('X-API-Version', servedVersion);
-      if (!applyCors(req, res)) next();
+      if (!applyCors(req, res, cors)) next();
     });
     app.use(browserHome(admin === undefined ? '/docs' : '/__admin/ui/'));
-    if (admin !== undefined) app.use('/__admin', admin);
+    if (admin !== undefined) app.use('/__admin', requireJsonForChanges, admin);
     app.use(
       dispatch({
         routes,
@@ -251,7 +268,7 @@ interface AdminOptions {
   readonly spec: LoadedSpec;
   readonly state: MockState;
   readonly control: ControlPlane;
-  readonly reset: () => void;
+  readonly reset: () => Promise<void>;
   readonly mintToken: (request: AppTokenRequest) => MintedToken;
   readonly apiVersions: readonly string[];
   readonly seed: number;

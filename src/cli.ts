@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createMock } from './app.ts';
-import { signingKeysFromPem } from './auth/keys.ts';
+import { readSigningKeys, SigningKeyError } from './auth/keys.ts';
 import {
   ConfigError,
   parseConfig,
@@ -42,11 +42,11 @@ interface Prepared {
 function prepare(config: Config): Prepared {
   if (config.signingKey !== undefined) {
     try {
-      signingKeysFromPem(readFileSync(config.signingKey, 'utf8'));
+      readSigningKeys(config.signingKey);
     } catch (error) {
-      throw new ConfigError(
-        `--signing-key ${config.signingKey}: ${messageOf(error)}; an RSA private key in PEM is accepted`,
-      );
+      // The message names the file, what is wrong with it and what is accepted.
+      if (error instanceof SigningKeyError) throw new ConfigError(`--signing-key: ${error.message}`);
+      throw error;
     }
   }
   if (config.fixtures === undefined) return {};
@@ -73,7 +73,7 @@ async function serve(config: Config): Promise<void> {
     if (run.stopping) process.exit(1);
     run.stopping = true;
     logger.info({ signal }, 'shutting down');
-    void (run.mock?.close() ?? Promise.resolve()).then(() => process.exit(0));
+    void (run.mock?.close(config.shutdownGrace * 1000) ?? Promise.resolve()).then(() => process.exit(0));
   };
   process.on('SIGINT', () => {
     stop('SIGINT');
@@ -170,9 +170,24 @@ function banner(mock: RunningMock, config: Config): string {
     `  console   ${config.admin ? `${mock.url}/__admin/ui/${config.adminToken === undefined ? '' : ' (asks for the admin token)'}` : 'off (--no-admin)'}`,
     `  admin     ${config.admin ? `${mock.url}/__admin (spec/admin.yaml)${config.adminToken === undefined ? '' : ', token required'}` : 'off'}`,
     '  spec      spec/openapi.yaml · docs/running.md · Ctrl-C to stop',
+    ...(openAdmin(config)
+      ? [
+          '',
+          `WARNING: /__admin is open to the network on ${config.host}: anyone who can reach port ${mock.port} can mint admin tokens and reset the data. Add --admin-token T (then send Authorization: Bearer T) or --no-admin, or bind --host 127.0.0.1.`,
+        ]
+      : []),
     '',
     '',
   ].join('\n');
+}
+
+/** The control plane is served on a non-loopback address without a token (docs/control-plane.md). */
+function openAdmin(config: Config): boolean {
+  return config.admin && config.adminToken === undefined && !isLoopback(config.host);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** `identity-mock verify`: starts the mock on a free port and verifies it against a pact; exit 1 on failure. */

@@ -46,6 +46,10 @@ export interface Config {
   readonly adminToken: string | undefined;
   /** Rate limit at start, e.g. `100/60s`; undefined = off. */
   readonly rateLimit: RateLimitConfig | undefined;
+  /** An origin allowed to call /__admin cross-origin; undefined = none. */
+  readonly adminCors: string | undefined;
+  /** Seconds requests in flight may take to finish after SIGTERM/SIGINT (longer than any accepted delay). */
+  readonly shutdownGrace: number;
 }
 
 /** A bad flag, value, variable or configuration file: the command line exits 2 with its message. */
@@ -111,6 +115,23 @@ function positiveDuration(text: string, name: string): number {
   const seconds = parseDuration(text);
   if (seconds === undefined || seconds <= 0) {
     fail(name, 'a positive duration such as 3600, 90s, 15m, 24h or 7d', text);
+  }
+  return seconds;
+}
+
+/** `--admin-cors`: an origin as a browser sends it, scheme://host[:port] without a path. */
+function origin(text: string, name: string): string {
+  if (!/^https?:\/\/[^\s/?#]+$/.test(text)) {
+    fail(name, 'an origin such as http://localhost:3000 (scheme, host, optional port; no path)', text);
+  }
+  return text;
+}
+
+/** `--shutdown-grace`: 0 to 3600 seconds, written as a duration. */
+function grace(text: string, name: string): number {
+  const seconds = parseDuration(text);
+  if (seconds === undefined || seconds < 0 || seconds > 3600) {
+    fail(name, 'a duration from 0 to 1h such as 15, 30s or 2m', text);
   }
   return seconds;
 }
@@ -255,6 +276,22 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     default: undefined,
     parse: anyText,
     help: 'require Authorization: Bearer T on /__admin',
+  },
+  adminCors: {
+    flag: 'admin-cors',
+    value: 'ORIGIN',
+    default: undefined,
+    shown: 'none',
+    parse: origin,
+    help: 'let this origin (http://localhost:3000) call /__admin from a browser',
+  },
+  shutdownGrace: {
+    flag: 'shutdown-grace',
+    value: 'DURATION',
+    default: 15,
+    shown: '15s',
+    parse: grace,
+    help: 'time requests in flight get to finish on SIGTERM/SIGINT: 15, 30s, 1m',
   },
 });
 

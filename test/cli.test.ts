@@ -183,7 +183,7 @@ describe.concurrent('identity-mock', () => {
       {
         name: 'a signing key that is not a key',
         args: ['--signing-key', 'README.md'],
-        says: '--signing-key README.md',
+        says: '--signing-key: signing key README.md cannot be parsed',
       },
     ])('exit 2 for $name', async ({ args, env, says }) => {
       const { code, stderr } = await run(args, env);

@@ -6,7 +6,7 @@ import { passwordOf, type Client, type GrantType } from '../data/dataset.ts';
 import { OAuthError } from '../http/errors.ts';
 import type { User } from '../spec/types.ts';
 import type { UserStore } from '../users/store.ts';
-import type { AuthState } from './auth-state.ts';
+import { LOCKOUT_MS, LOCKOUT_THRESHOLD, type AuthState } from './auth-state.ts';
 
 /** Statuses a user may not log in with (docs/tokens.md). */
 const BLOCKED_STATUSES: ReadonlySet<string> = new Set(['inactive', 'suspended']);
@@ -18,6 +18,8 @@ export interface GrantInput {
   readonly store: UserStore;
   readonly passwords: ReadonlyMap<string, string>;
   readonly auth: AuthState;
+  /** The client's address, which the lock-out counts failures per (with the account). */
+  readonly address: string;
 }
 
 /** Whom a grant issues a token to. */
@@ -32,26 +34,23 @@ export interface GrantOutcome {
 }
 
 export const GRANTS: Readonly<Record<GrantType, (input: GrantInput) => GrantOutcome>> = {
-  password({ fields, store, passwords, auth }) {
+  password({ fields, store, passwords, auth, address }) {
     const username = required(fields, 'username');
     const password = required(fields, 'password');
     const slot = store.slotOfEmail(username) ?? store.slotOfIdentifier(username);
     const user = slot === undefined ? undefined : store.users[slot];
+    if (user !== undefined && auth.blocked(user.id, address)) {
+      throw new OAuthError(
+        429,
+        'too_many_attempts',
+        `Your account has been blocked after ${LOCKOUT_THRESHOLD} consecutive wrong passwords from this address; it is unblocked after ${LOCKOUT_MS / 60_000} minutes or a reset of the mock.`,
+      );
+    }
     if (user === undefined || passwordOf(passwords, user.id) !== password) {
-      if (user !== undefined) {
-        const locked = auth.lockedOut(user.id);
-        auth.fail(user.id);
-        if (locked) {
-          throw new OAuthError(
-            429,
-            'too_many_attempts',
-            'Your account has been blocked after multiple consecutive login attempts.',
-          );
-        }
-      }
+      if (user !== undefined) auth.fail(user.id, address);
       throw new OAuthError(403, 'invalid_grant', 'Wrong email or password.');
     }
-    auth.succeed(user.id);
+    auth.succeed(user.id, address);
     assertActive(user);
     return { user, gty: 'password' };
   },

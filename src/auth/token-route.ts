@@ -63,6 +63,7 @@ export function tokenHandler(
       store: state.store,
       passwords: state.passwords,
       auth: state.auth,
+      address: req.ip ?? req.socket.remoteAddress ?? '',
     });
     const audience = outcome.audience ?? requestedAudience ?? tokens.settings.audience;
     if (!client.audiences.includes(audience))

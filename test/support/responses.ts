@@ -13,26 +13,22 @@ export interface ErrorBody {
 }
 
 /**
- * The form a message takes in a header (docs/responses.md, "Header text"): characters outside printable ASCII, and
- * `%`, percent-encoded as UTF-8 (a raw one cannot be sent), cut between characters to 512.
+ * The form a message takes in a header (docs/responses.md): printable ASCII as is, cut to 512 characters; anything
+ * else an RFC 8187 ext-value, `UTF-8''` + the percent-encoded UTF-8 bytes (attr-chars kept), cut before 512.
  */
 export function headerForm(message: string): string {
-  // Printable ASCII but `%` as it is; anything else as the %XX bytes of its UTF-8 form (a lone surrogate: U+FFFD's).
-  const pieces = Array.from(message, (c) =>
-    /^[\x20-\x24\x26-\x7e]$/.test(c)
-      ? c
-      : [...Buffer.from(c, 'utf8')]
-          .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
-          .join(''),
-  );
-  const whole = pieces.join('');
-  if (whole.length <= 512) return whole;
-  let cut = '';
-  for (const piece of pieces) {
-    if (cut.length + piece.length > 509) break;
-    cut += piece;
+  if (/^[\x20-\x7e]*$/.test(message)) return message.length > 512 ? `${message.slice(0, 509)}...` : message;
+  const encode = (char: string): string =>
+    encodeURIComponent(char)
+      .replace(/[*'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replace(/%(23|24|26|2B|5E|60|7C)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  let out = "UTF-8''";
+  for (const char of message) {
+    const piece = encode(char);
+    if (out.length + piece.length > 509) return `${out}...`;
+    out += piece;
   }
-  return `${cut}...`;
+  return out;
 }
 
 /**

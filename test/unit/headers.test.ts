@@ -10,22 +10,30 @@ describe('headerSafe', () => {
       message: 'page_size must be between 1 and 100 (got "101")',
       expected: 'page_size must be between 1 and 100 (got "101")',
     },
-    { name: 'accented letter: its UTF-8 bytes', message: 'Émile', expected: '%C3%89mile' },
-    { name: 'en dash', message: '1–100', expected: '1%E2%80%93100' },
-    { name: 'astral character: its four UTF-8 bytes', message: 'a😀', expected: 'a%F0%9F%98%80' },
-    { name: 'newline encoded', message: 'a\nb', expected: 'a%0Ab' },
+    { name: 'accented letter: RFC 8187 ext-value', message: 'Émile', expected: "UTF-8''%C3%89mile" },
+    { name: 'en dash, spaces encoded too', message: '1 – 100', expected: "UTF-8''1%20%E2%80%93%20100" },
+    { name: 'astral character as its four UTF-8 bytes', message: 'a😀', expected: "UTF-8''a%F0%9F%98%80" },
+    { name: 'newline', message: 'a\nb', expected: "UTF-8''a%0Ab" },
     {
-      name: 'carriage return escaped',
+      name: 'carriage return cannot split the header',
       message: 'a\r\nSet-Cookie: x',
-      expected: 'a%0D%0ASet-Cookie: x',
+      expected: "UTF-8''a%0D%0ASet-Cookie%3A%20x",
     },
-    { name: 'tab encoded', message: 'a\tb', expected: 'a%09b' },
-    { name: 'percent sign encoded, so decoding gives the message back', message: '100%', expected: '100%25' },
-    { name: 'a lone surrogate: the replacement character', message: 'a\ud800', expected: 'a%EF%BF%BD' },
-    { name: 'NUL and DEL encoded', message: '\u0000\u007f', expected: '%00%7F' },
+    { name: 'tab', message: 'a\tb', expected: "UTF-8''a%09b" },
+    { name: 'NUL and DEL', message: '\u0000\u007f', expected: "UTF-8''%00%7F" },
+    { name: 'a lone surrogate as U+FFFD', message: '\ud800', expected: "UTF-8''%EF%BF%BD" },
     { name: 'empty', message: '', expected: '' },
   ])('$name', ({ message, expected }) => {
-    expect(headerSafe(message)).toBe(expected);
+    const safe = headerSafe(message);
+    expect(safe).toBe(expected);
+    expect(safe).toMatch(/^[\x20-\x7e]*$/);
+  });
+
+  it('an encoded message decodes back to the text (no \\u escapes anywhere)', () => {
+    const message = 'no user "Żaneta Łęcka"; 1–100 characters';
+    const safe = headerSafe(message);
+    expect(safe).not.toContain('\\u');
+    expect(decodeURIComponent(safe.slice("UTF-8''".length))).toBe(message);
   });
 
   it.each([
@@ -41,15 +49,10 @@ describe('headerSafe', () => {
     expect(safe.length).toBeLessThanOrEqual(512);
   });
 
-  it('length: the cut counts the encoded form and falls between characters (100 × é is 600 encoded)', () => {
+  it('length: the cut counts the encoded form and never splits a character', () => {
     const safe = headerSafe('é'.repeat(100));
-    expect(safe).toBe(`${'%C3%A9'.repeat(84)}...`);
     expect(safe.length).toBeLessThanOrEqual(512);
-  });
-
-  it('decodeURIComponent gives the message back', () => {
-    const message = 'search "Zoë" – 100% matched';
-    expect(decodeURIComponent(headerSafe(message))).toBe(message);
+    expect(safe).toBe(`UTF-8''${'%C3%A9'.repeat(83)}...`);
   });
 });
 
