@@ -5,13 +5,22 @@
 export {
   createApp,
   createMock,
-  DEFAULT_MOCK_OPTIONS,
+  MOCK_DEFAULTS,
   type Mock,
   type MockOptions,
   type MockSession,
 } from './app.ts';
-export { startMock, type RunningMock, type RunningSession, type StartOptions } from './server.ts';
+export {
+  ListenError,
+  startMock,
+  type RunningMock,
+  type RunningSession,
+  type StartOptions,
+} from './server.ts';
 export { sessionClient, type SessionClient, type SessionClientOptions } from './client/session-client.ts';
+export { ConfigError, DEFAULTS, type Config } from './config.ts';
+export type { LogLevel } from './http/log.ts';
+export { FixtureError } from './data/fixture-error.ts';
 export type { AppTokenRequest, MintedToken } from './auth/app-tokens.ts';
 export type { Dataset, Workspace, Client } from './data/dataset.ts';
 export type { User, UserType, UserStatus } from './spec/types.ts';
