@@ -31,6 +31,9 @@ import { RouteTable } from './spec/route-table.ts';
 import { readListUsersSpec } from './users/query.ts';
 import { userHandlers } from './users/routes.ts';
 import { workspaceHandlers } from './workspaces/routes.ts';
+import { authorizeHandlers } from './login/authorize-route.ts';
+import { logoutHandlers } from './login/logout-route.ts';
+import { userinfoHandler } from './login/userinfo-route.ts';
 
 export interface MockOptions {
   /** Faker seed (docs/running.md). */
@@ -172,6 +175,10 @@ export function createMock(options: MockOptions = {}): Mock {
     ...workspaceHandlers(() => state, model, listUsers),
     issueToken: tokenHandler(() => state, tokens, model.rolePermissions),
     ...discoveryHandlers(tokens),
+    ...authorizeHandlers(() => state, tokens),
+    ...logoutHandlers(() => state, tokens),
+    getUserinfo: userinfoHandler(() => state),
+    postUserinfo: userinfoHandler(() => state),
   };
   const reset = (): void => {
     state.reset();
@@ -235,6 +242,7 @@ export function createMock(options: MockOptions = {}): Mock {
     seed: (seeding = {}) => {
       state.load(seedDataset({ seed: seeding.seed ?? o.seed, users: seeding.users ?? o.users }));
       state.auth.clear();
+      state.login.clear();
     },
     requests: (filter) => control.journal.list(filter).requests,
     fault: (rule) => control.faults.add(rule),

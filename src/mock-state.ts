@@ -4,6 +4,7 @@
  */
 import { AuthState } from './auth/auth-state.ts';
 import type { Client, Dataset } from './data/dataset.ts';
+import { LoginState } from './login/login-state.ts';
 import { QueryEngine } from './users/engine.ts';
 import type { ListUsersSpec } from './users/query.ts';
 import type { UsersState } from './users/routes.ts';
@@ -17,6 +18,8 @@ export class MockState implements UsersState {
   readonly #spec: ListUsersSpec;
   /** Lock-outs and refresh tokens of the authorization server. */
   readonly auth = new AuthState();
+  /** Login sessions, codes and rotating refresh tokens of the browser login. */
+  readonly login = new LoginState();
   readonly #cacheSize: number;
 
   constructor(dataset: Dataset, spec: ListUsersSpec, cacheSize: number) {
@@ -60,6 +63,7 @@ export class MockState implements UsersState {
   /** Back to the dataset of the start (or of the last `load(…, true)`). */
   reset(): void {
     this.auth.clear();
+    this.login.clear();
     this.load(this.#initial);
   }
 }

@@ -137,7 +137,10 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
       };
       request.openapi = metadata;
       if (key !== undefined && valid.has(key)) return;
-      if (!options.lenientQuery) rejectUnknownQuery(req, operation);
+      // `x-eov-allow-unknown-query-parameters` (the validator's own extension) marks operations that must ignore
+      // parameters they do not know, as RFC 6749 §3.1 asks of the authorization endpoint.
+      if (!options.lenientQuery && operation.raw['x-eov-allow-unknown-query-parameters'] !== true)
+        rejectUnknownQuery(req, operation);
       rejectLooseIntegers(req, operation);
       // The validator throws on invalid input and calls back synchronously on valid input.
       const outcome = { passed: false };
