@@ -67,7 +67,7 @@ ${alert}${accountsSection}
 <form method="post" action="${LOGIN_PATH}">
 ${hidden}
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${invalid}${error === undefined ? ' autofocus' : ''}>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${invalid}>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${error === undefined ? '' : ' autofocus'}>
 <button type="submit" class="primary">Sign in</button>
