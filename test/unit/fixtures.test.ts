@@ -194,6 +194,33 @@ describe('loadFixtures: invalid data', () => {
       expected: /workspaces\.json: record 1 \(id "ws-01"\): workspace id "ws-01" is already used/,
     },
     {
+      name: 'bad redirect rule',
+      files: {
+        'users.json': [userRecord(1)],
+        'clients.json': [{ ...validClient, redirect_uris: ['http://*.example/'] }],
+      },
+      expected:
+        /clients\.json: record 0 \(id "spa"\): redirect_uris: "http:\/\/\*\.example\/" must name one host/,
+    },
+    {
+      name: 'bad logout rule',
+      files: {
+        'users.json': [userRecord(1)],
+        'clients.json': [{ ...validClient, logout_uris: ['localhost:3000'] }],
+      },
+      expected:
+        /clients\.json: record 0 \(id "spa"\): logout_uris: "localhost:3000" must start with http:\/\//,
+    },
+    {
+      name: 'public client with the password grant',
+      files: {
+        'users.json': [userRecord(1)],
+        'clients.json': [{ ...validClient, client_secret: undefined }],
+      },
+      expected:
+        /clients\.json: record 0 \(id "spa"\): a public client \(no client_secret\) may use authorization_code and refresh_token only/,
+    },
+    {
       name: 'bad client grant type',
       files: {
         'users.json': [userRecord(1)],
