@@ -1217,13 +1217,13 @@ export interface operations {
   };
   authorize: {
     parameters: {
-      query: {
+      query?: {
         /** @description The client, e.g. `spa-client`. */
-        client_id: string;
+        client_id?: string;
         /** @description Must be allowed by the client's `redirect_uris` (default any path on http://localhost and http://127.0.0.1). */
-        redirect_uri: string;
+        redirect_uri?: string;
         /** @description `code`; anything else is `unsupported_response_type`. */
-        response_type: string;
+        response_type?: string;
         /** @description `query` (default), `fragment`, `form_post` or `web_message` (a message to the opener or parent window). */
         response_mode?: string;
         /** @description Space-separated: `openid` for an ID token, `profile`, `email`, `offline_access` for a refresh token. */

@@ -34,12 +34,27 @@ function pages(authority: string, audience: string): Record<string, string> {
   const page = (library: string, script: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>test app</title>
 <script src="${library}"></script></head>
-<body><h1>test app</h1><pre id="out"></pre>
+<body><h1>test app</h1>
+<p><button id="login">Log in</button> <button id="renew">Renew silently</button>
+<button id="users">GET /users</button> <button id="logout">Log out</button></p>
+<pre id="out"></pre>
 <script>
 const AUTHORITY = ${JSON.stringify(authority)};
 const AUDIENCE = ${JSON.stringify(audience)};
 window.app = {};
 window.ready = (async () => { ${script} })();
+// Buttons for a person trying the app by hand (test/browser/try-login.ts); the tests call window.app directly.
+const show = (value) => { document.getElementById('out').textContent = JSON.stringify(value, null, 2); };
+const run = (action) => () => action().then(show, (error) => show({ error: error.error ?? String(error) }));
+const accessToken = async () => window.app.token ? window.app.token() : (await window.app.user())?.access_token;
+document.getElementById('login').onclick = run(() => window.app.login());
+document.getElementById('renew').onclick = run(() => window.app.token ? window.app.token({ cacheMode: 'off' }) : window.app.renew());
+document.getElementById('logout').onclick = run(() => window.app.logout());
+document.getElementById('users').onclick = run(async () => {
+  const res = await fetch(AUTHORITY + '/users?page_size=3', { headers: { Authorization: 'Bearer ' + await accessToken() } });
+  return { status: res.status, total: res.headers.get('X-Total-Count'), users: await res.json() };
+});
+window.ready.then(() => window.app.user()).then(show, (error) => show({ error: String(error) }));
 </script></body></html>`;
   const oidcSettings = `{
     authority: AUTHORITY,
