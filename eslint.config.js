@@ -6,6 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules/',
+      'dist/',
       'coverage/',
       'src/spec/openapi-types.ts',
       'src/spec/admin-types.ts',

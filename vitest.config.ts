@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { PACT_DO_NOT_TRACK: 'true' },
+    // The console's and /docs's scripts, built once (npm run build:console) for the tests that serve them.
+    globalSetup: ['test/support/build-console.ts'],
     projects: [
       {
         extends: true,

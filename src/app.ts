@@ -7,7 +7,7 @@ import { ControlPlane } from './admin/control-plane.ts';
 import type { FaultInput, FaultRule } from './admin/faults.ts';
 import type { JournalEntry, JournalFilter } from './admin/journal.ts';
 import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
-import { adminHandlers } from './admin/routes.ts';
+import { adminHandlers, type AdminDeps } from './admin/routes.ts';
 import { mintAppToken, type AppTokenRequest, type MintedToken } from './auth/app-tokens.ts';
 import { authenticate, authorize, type Principal } from './auth/bearer.ts';
 import { discoveryHandlers } from './auth/discovery.ts';
@@ -34,6 +34,10 @@ import { workspaceHandlers } from './workspaces/routes.ts';
 import { authorizeHandlers } from './login/authorize-route.ts';
 import { logoutHandlers } from './login/logout-route.ts';
 import { userinfoHandler } from './login/userinfo-route.ts';
+import { consoleHandlers, docsHandlers } from './console/handlers.ts';
+import { browserHome } from './console/home.ts';
+import { JournalStreams } from './console/journal-stream.ts';
+import { pageData } from './console/page-data.ts';
 
 export interface MockOptions {
   /** Faker seed (docs/running.md). */
@@ -124,6 +128,8 @@ export interface Mock {
   requests(filter?: JournalFilter): JournalEntry[];
   /** Adds a fault rule. */
   fault(rule: FaultInput): FaultRule;
+  /** Ends the open journal streams (`/__admin/requests/stream`), as a server does before it closes. */
+  endStreams(): void;
 }
 
 /**
@@ -169,8 +175,15 @@ export function createMock(options: MockOptions = {}): Mock {
     validateResponses: o.validateResponses,
     lenientQuery: o.lenientQuery,
   });
+  const pages = (): ReturnType<typeof pageData> => pageData(state.clients, o.audience, o.admin);
   const handlers = {
     getHealth,
+    ...docsHandlers({
+      doc: specs.api.doc,
+      // The authorization server's operations name their own server: this one unless it has a listener of its own.
+      authUrl: (base) => (o.separateAuthServer ? o.issuer.replace(/\/$/, '') : base),
+      pageData: pages,
+    }),
     ...userHandlers(() => state, listUsers),
     ...workspaceHandlers(() => state, model, listUsers),
     issueToken: tokenHandler(() => state, tokens, model.rolePermissions),
@@ -186,8 +199,18 @@ export function createMock(options: MockOptions = {}): Mock {
   };
   const mintToken = (request: AppTokenRequest): MintedToken =>
     mintAppToken(tokens, state.store, model.rolePermissions, request, o.appTokenClientId);
+  const streams = new JournalStreams(control.journal);
   const admin = o.admin
-    ? adminDispatch({ ...o, spec: specs.admin, state, control, reset, mintToken, apiVersions })
+    ? adminDispatch({
+        ...o,
+        spec: specs.admin,
+        state,
+        control,
+        reset,
+        mintToken,
+        apiVersions,
+        console: consoleHandlers({ doc: specs.admin.doc, streams, pageData: pages }),
+      })
     : undefined;
   const gates = [rateLimitGate(control), faultGate(control, model)];
   const isAuthOperation = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
@@ -203,6 +226,7 @@ export function createMock(options: MockOptions = {}): Mock {
       res.setHeader('X-API-Version', servedVersion);
       if (!applyCors(req, res)) next();
     });
+    app.use(browserHome(admin === undefined ? '/docs' : '/__admin/ui/'));
     if (admin !== undefined) app.use('/__admin', admin);
     app.use(
       dispatch({
@@ -246,6 +270,9 @@ export function createMock(options: MockOptions = {}): Mock {
     },
     requests: (filter) => control.journal.list(filter).requests,
     fault: (rule) => control.faults.add(rule),
+    endStreams: () => {
+      streams.endAll();
+    },
   };
 }
 
@@ -260,6 +287,7 @@ interface AdminOptions {
   readonly users: number;
   readonly adminToken?: string;
   readonly validateResponses: boolean;
+  readonly console: AdminDeps['console'];
 }
 
 /** The control plane under `/__admin`, validated against spec/admin.yaml like the API is against its own spec. */
@@ -292,6 +320,7 @@ function adminDispatch(o: AdminOptions): RequestHandler {
       start: { seed: o.seed, users: o.users },
       reset: o.reset,
       mintToken: o.mintToken,
+      console: o.console,
     }),
   });
 }

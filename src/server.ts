@@ -74,6 +74,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     server,
     close: async (graceMs = 5_000) => {
       closed = true;
+      mock.endStreams();
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       await Promise.all(listeners.map((listener) => drain(listener, graceMs)));
     },

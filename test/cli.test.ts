@@ -169,6 +169,8 @@ describe.concurrent('identity-mock', () => {
         }
         expect(banner).toContain('Passw0rd!');
         expect(banner).toContain('8 users');
+        expect(banner).toContain(`${served.url}/docs`);
+        expect(banner).toContain(`${served.url}/__admin/ui/`);
         const admin = await fetch(`${served.url}/__admin/health`);
         expect(await admin.json()).toMatchObject({ status: 'ok', users: 8 });
       } finally {
@@ -186,6 +188,7 @@ describe.concurrent('identity-mock', () => {
       try {
         expect(served.banner()).toContain('5 users (seed 9)');
         expect(served.banner()).toMatch(/admin\s+off/);
+        expect(served.banner()).toMatch(/console\s+off/);
         const admin = await fetch(`${served.url}/__admin/health`);
         expect(admin.status).toBe(404);
         expect(await admin.json()).toMatchObject({ code: 'not_found' });

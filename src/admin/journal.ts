@@ -62,6 +62,9 @@ interface Stored {
   readonly record: JournalRecord;
 }
 
+/** Called with each entry as it is recorded (already redacted). */
+export type JournalListener = (entry: JournalEntry) => void;
+
 const SECRET_IN_QUERY = /[?&](?:password|client_secret|refresh_token|access_token|id_token|adminToken)=/;
 
 export class Journal {
@@ -69,6 +72,7 @@ export class Journal {
   readonly #ring: (Stored | undefined)[];
   readonly #capacity: number;
   #next = 1;
+  readonly #listeners = new Set<JournalListener>();
 
   constructor(capacity = JOURNAL_CAPACITY) {
     this.#capacity = capacity;
@@ -82,7 +86,7 @@ export class Journal {
   /** Records an answered request; secrets are redacted here, before anything is kept. */
   record(record: JournalRecord): void {
     const id = this.#next++;
-    this.#ring[id % this.#capacity] = {
+    const stored: Stored = {
       id,
       record: {
         ...record,
@@ -93,6 +97,26 @@ export class Journal {
         responseHeaders: redactHeaders(record.responseHeaders),
       },
     };
+    this.#ring[id % this.#capacity] = stored;
+    if (this.#listeners.size === 0) return;
+    const entry = toEntry(stored);
+    for (const listener of this.#listeners) listener(entry);
+  }
+
+  /** Calls `listener` with every entry recorded from now on; returns the function that stops it. */
+  subscribe(listener: JournalListener): () => void {
+    const own = (entry: JournalEntry): void => {
+      listener(entry);
+    };
+    this.#listeners.add(own);
+    return () => {
+      this.#listeners.delete(own);
+    };
+  }
+
+  /** Listeners subscribed now. */
+  get subscribers(): number {
+    return this.#listeners.size;
   }
 
   /** Entries matching `filter`, newest first, at most `limit`; `total` counts every match. */

@@ -14,6 +14,7 @@ import { CONTRACTS_DIR, pactFilesIn, readPact } from '../contracts/pact-files.ts
 import type { ControlPlane } from './control-plane.ts';
 import { applyProviderState, type StateTarget } from './provider-states.ts';
 import { rateLimit } from './rate-limit.ts';
+import type { ConsoleOperation } from '../console/handlers.ts';
 
 export interface AdminDeps {
   readonly state: MockState;
@@ -23,6 +24,8 @@ export interface AdminDeps {
   /** Back to the state at start (data, auth state, control plane). */
   reset(): void;
   mintToken(request: AppTokenRequest): MintedToken;
+  /** The console's operations (src/console/). */
+  readonly console: Record<ConsoleOperation, OperationHandler>;
 }
 
 type Body<K extends keyof operations> = operations[K] extends {
@@ -72,6 +75,7 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
     };
   };
   return {
+    ...deps.console,
     adminHealth: (context) => {
       json(context, 200, {
         status: 'ok',

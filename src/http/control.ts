@@ -133,11 +133,11 @@ function send(res: Response, answer: ForcedAnswer): void {
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   res.setHeader('X-Message', headerSafe(answer.message));
   if (answer.body === undefined) res.end();
-  else if (answer.mediaType.includes('json')) res.json(answer.body);
-  else
+  else if (answer.textType !== undefined) {
     res
-      .type(answer.mediaType)
+      .type(answer.textType)
       .send(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+  } else res.json(answer.body);
 }
 
 /** The answer for a fault status the spec does not document for the route: the error shape of the route. */
@@ -151,7 +151,6 @@ function undocumented(status: number, oauth: boolean): ForcedAnswer {
     body: status === 204 || status === 304 || status < 200 ? undefined : body,
     headers: {},
     message,
-    mediaType: 'application/json',
   };
 }
 

@@ -7,13 +7,13 @@ import type { ApiModel, OperationSpec, SchemaNode } from '../spec/model.ts';
 
 export interface ForcedAnswer {
   readonly status: number;
-  /** The body, or undefined when the response documents none. */
+  /** JSON body, or undefined when the response documents none. */
   readonly body: unknown;
-  /** Its documented media type (`application/json`, or e.g. `text/html` for the login pages). */
-  readonly mediaType: string;
   readonly headers: Readonly<Record<string, string>>;
   /** The message for `X-Message`. */
   readonly message: string;
+  /** The documented media type when it is not JSON (the spec served as YAML, an HTML page): the body is sent as text. */
+  readonly textType?: string;
 }
 
 const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
@@ -36,8 +36,7 @@ export function forcedAnswer(
   const message =
     status >= 400 ? `forced by the mock: ${status} for ${operation.id}` : 'Data retrieved successfully';
   const content = response.content === undefined ? undefined : model.deref(response.content);
-  const mediaTypeName =
-    content === undefined ? 'application/json' : (Object.keys(content)[0] ?? 'application/json');
+  const mediaTypeName = content === undefined ? undefined : Object.keys(content)[0];
   const mediaType = content === undefined ? undefined : model.deref(Object.values(content)[0]);
   let body: unknown;
   if (mediaType !== undefined) {
@@ -55,7 +54,8 @@ export function forcedAnswer(
     const value = 'example' in header ? header.example : sample(model, header.schema, message);
     headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
-  return { status, body, headers, message, mediaType: mediaTypeName };
+  const textType = mediaTypeName === undefined || mediaTypeName.includes('json') ? undefined : mediaTypeName;
+  return { status, body, headers, message, ...(textType === undefined ? {} : { textType }) };
 }
 
 /** Puts the forced message into an error body's message field, keeping every other field. */

@@ -101,6 +101,30 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/requests/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The journal, live, as server-sent events
+     * @description A `text/event-stream` (the HTML standard's server-sent events) that sends one `request` event per request
+     *     answered after the stream opened: `id` is the entry's id and `data` the entry as JSON, in the shape of
+     *     `GET /requests` (secrets redacted). A comment line opens the stream and repeats every 15 s to keep it
+     *     open through proxies. Closing the connection ends the subscription. With `--admin-token`, send the bearer
+     *     as on every admin call (a browser's `EventSource` cannot send headers: read the stream with `fetch`).
+     */
+    get: operations['streamRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/faults': {
     parameters: {
       query?: never;
@@ -240,6 +264,65 @@ export type paths = {
      *     `fromProviderState`. An empty state only resets; teardown of any state answers 200.
      */
     post: operations['providerState'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/openapi.yaml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This document, as YAML
+     * @description `spec/admin.yaml` as served, with `servers` set to the URL the request reached plus `/__admin`.
+     */
+    get: operations['getAdminOpenApi'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ui/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The browser console
+     * @description An HTML page that shows the known accounts with their tokens, the live journal, fault rules, reset and seed
+     *     and the rate limit, through this API only (docs/console.md). It needs no token itself; with
+     *     `--admin-token` it asks for the token once and keeps it for the browser tab.
+     */
+    get: operations['getConsole'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ui/{asset}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A script or style sheet of the console */
+    get: operations['getConsoleAsset'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -545,6 +628,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  streamRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The stream: `event: request`, `id: <entry id>`, `data: <JournalEntry as JSON>`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example : identity-mock journal
+           *
+           *     event: request
+           *     id: 12
+           *     data: {"id":12,"time":"2026-01-01T00:00:00.000Z","method":"GET","path":"/users","query":{},"status":200,"duration_ms":1.2,"request":{"headers":{"authorization":"Bearer [REDACTED]"}},"response":{"headers":{}}}
+           */
+          'text/event-stream': string;
+        };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
@@ -872,6 +985,94 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  getAdminOpenApi: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI document. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/yaml': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  getConsole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getConsoleAsset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        asset: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/javascript': string;
+          'text/css': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
 }

@@ -314,6 +314,91 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/openapi.yaml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This document, as YAML
+     * @description Mock decision (docs/console.md): `spec/openapi.yaml` as served, with `servers` set to the URL the request
+     *     reached (so a generator pointed at it calls this server), and the authorization server's operations'
+     *     `servers` set to its URL.
+     */
+    get: operations['getOpenApiYaml'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/openapi.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This document, as JSON
+     * @description Mock decision (docs/console.md): the document of `GET /openapi.yaml` as JSON, for generators such as
+     *     `openapi-typescript http://localhost:8080/openapi.json`.
+     */
+    get: operations['getOpenApiJson'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * API reference with try-it
+     * @description Mock decision (docs/console.md): an HTML page rendering `GET /openapi.json` with Swagger UI, served from the
+     *     installed package (no outside host). "Try it out" calls this server; its token control gets a token for a
+     *     known account and fills the bearer.
+     */
+    get: operations['getDocs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/docs/{asset}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A script or style sheet of the API reference
+     * @description Mock decision (docs/console.md): the files `GET /docs` loads; any other name is 404.
+     */
+    get: operations['getDocsAsset'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1476,6 +1561,136 @@ export interface operations {
             /** @constant */
             code?: 'workspace_not_found';
           };
+        };
+      };
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getOpenApiYaml: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI document. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/yaml': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getOpenApiJson: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI document. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getDocs: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getDocsAsset: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path: {
+        asset: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/javascript': string;
+          'text/css': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      /** @description No such file (`not_found`). */
+      404: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       415: components['responses']['UnsupportedMediaType'];

@@ -705,7 +705,8 @@ describe('admin: false', () => {
 });
 
 describe('adminToken', () => {
-  const cases = ADMIN_OPERATIONS.flatMap((operation) =>
+  // The console's page and the admin document are open (`security: []`): the page asks for the token itself.
+  const cases = ADMIN_OPERATIONS.filter((operation) => operation.secured).flatMap((operation) =>
     [
       { auth: 'without a token', token: undefined },
       { auth: 'with a wrong token', token: 'wrong' },
@@ -767,11 +768,15 @@ describe('headers of docs/responses.md on every admin operation', () => {
     expect(res.body).toMatchObject({ code: 'unsupported_media_type' });
   });
 
-  it.each(cases)('$name: answers X-API-Version v1', async ({ method, path }) => {
-    const { admin } = setup();
-    const res = await admin.send(method, path, { body: {} });
-    expect(res.headers['x-api-version']).toBe('v1');
-  });
+  // The journal stream never ends on its own: test/api/console.test.ts reads its headers.
+  it.each(cases.filter((c) => c.path !== '/requests/stream'))(
+    '$name: answers X-API-Version v1',
+    async ({ method, path }) => {
+      const { admin } = setup();
+      const res = await admin.send(method, path, { body: {} });
+      expect(res.headers['x-api-version']).toBe('v1');
+    },
+  );
 });
 
 describe('unknown admin routes', () => {

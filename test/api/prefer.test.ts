@@ -33,8 +33,8 @@ function sendPreferring(h: Harness, operation: OperationSpec, prefer: string) {
   });
 }
 
-/** The first documented media type of the response, if it has a body. */
-function contentType(operation: OperationSpec, status: number): string | undefined {
+/** The first media type the response documents (JSON for all but the documentation operations). */
+function mediaTypeOf(operation: OperationSpec, status: number): string | undefined {
   const responses = SPECS.api.model.deref(operation.raw.responses);
   const response = SPECS.api.model.deref(responses[String(status)]);
   return response.content === undefined ? undefined : Object.keys(SPECS.api.model.deref(response.content))[0];
@@ -70,7 +70,7 @@ describe('Prefer: code=<status> for every documented status of every operation',
     expect(res.status).toBe(status);
     expect(res.headers['preference-applied']).toBe(`code=${status}`);
     expect(res.headers['x-api-version']).toBe('v1');
-    const mediaType = contentType(operation, status);
+    const mediaType = mediaTypeOf(operation, status);
     if (mediaType !== undefined) {
       expect(res.headers['content-type']?.startsWith(mediaType)).toBe(true);
       expect(res.text.length).toBeGreaterThan(0);

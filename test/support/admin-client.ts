@@ -4,6 +4,7 @@
  */
 import type { Express } from 'express';
 import request from 'supertest';
+import { bodyOf } from './response-body.ts';
 import { expect } from 'vitest';
 import { ResponseChecker } from '../../src/spec/response-check.ts';
 import type { SendOptions } from './harness.ts';
@@ -25,7 +26,7 @@ export interface AdminClient {
 
 /** Problems of an `/__admin` answer against spec/admin.yaml; empty when it conforms. */
 export function adminProblems(method: string, path: string, res: request.Response): string[] {
-  const body = res.noContent || res.text === '' ? undefined : (res.body as unknown);
+  const body = res.noContent || res.text === '' ? undefined : bodyOf(res);
   return adminChecker.check({ method, path, status: res.status, headers: res.headers, body });
 }
 

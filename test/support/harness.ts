@@ -3,6 +3,7 @@
  * the known accounts, and a `send` that checks EVERY response against spec/openapi.yaml before the test sees it.
  */
 import request from 'supertest';
+import { bodyOf } from './response-body.ts';
 import { expect } from 'vitest';
 import { createMock, type Mock, type MockOptions } from '../../src/app.ts';
 import type { AppTokenRequest } from '../../src/auth/app-tokens.ts';
@@ -64,8 +65,7 @@ export function harnessFor(mock: Mock): Harness {
     if (o.body !== undefined) test = test.send(o.body);
     const res = await test;
     if (o.unchecked !== true) {
-      const json = (res.headers['content-type'] ?? '').includes('json');
-      const body = res.noContent || res.text === '' ? undefined : json ? (res.body as unknown) : res.text;
+      const body = res.noContent || res.text === '' ? undefined : bodyOf(res);
       const problems = checker.check({ method, path, status: res.status, headers: res.headers, body });
       expect(problems, `response of ${method} ${path} must conform to the spec`).toEqual([]);
       if (res.status >= 400 && res.status !== 405) expect(res.headers['x-message']).toBeTruthy();
