@@ -205,4 +205,22 @@ describe('@auth0/auth0-spa-js', () => {
     expect(silent).toBe('login_required');
     await page.context().close();
   });
+
+  it('with useRefreshTokens: renews with rotating refresh tokens from its web worker', async () => {
+    const page = await openApp('/auth0-refresh.html');
+    await signInThroughPage(page, 'login', 'client@example.com', '/auth0-refresh.html');
+    const token = await call<string>(page, 'token');
+    const before = mock.requests({ path: '/oauth/token' }).length;
+    const renewed = await call<string>(page, 'token', { cacheMode: 'off' });
+    const again = await call<string>(page, 'token', { cacheMode: 'off' });
+    expect(new Set([token, renewed, again]).size).toBe(3);
+    const grants = mock
+      .requests({ path: '/oauth/token' })
+      .slice(0, mock.requests({ path: '/oauth/token' }).length - before)
+      .map((entry) => (entry.request.body as { grant_type?: string } | undefined)?.grant_type);
+    expect(grants).toEqual(['refresh_token', 'refresh_token']);
+    // client@example.com (saas_user_client) lacks read:users: the API says so, readably, through CORS.
+    expect(await listUsers(page, again)).toMatchObject({ status: 403 });
+    await page.context().close();
+  });
 });

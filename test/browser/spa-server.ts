@@ -56,6 +56,27 @@ document.getElementById('users').onclick = run(async () => {
 });
 window.ready.then(() => window.app.user()).then(show, (error) => show({ error: String(error) }));
 </script></body></html>`;
+  /** auth0-spa-js on `path`: silent renewal in its iframe, or with rotating refresh tokens (in its web worker). */
+  const auth0Page = (path: string, useRefreshTokens: boolean): string =>
+    page(
+      '/lib/auth0-spa-js.js',
+      `
+      const client = await auth0.createAuth0Client({
+        domain: AUTHORITY,
+        clientId: 'spa-client',
+        useRefreshTokens: ${String(useRefreshTokens)},
+        authorizationParams: { redirect_uri: location.origin + '${path}', audience: AUDIENCE },
+      });
+      window.app.login = () => client.loginWithRedirect();
+      window.app.user = () => client.getUser();
+      window.app.token = (options) => client.getTokenSilently(options);
+      window.app.logout = () =>
+        client.logout({ logoutParams: { returnTo: location.origin + '${path}?signed-out' } });
+      if (new URLSearchParams(location.search).has('code')) {
+        await client.handleRedirectCallback();
+        history.replaceState(null, '', '${path}');
+      }`,
+    );
   const oidcSettings = `{
     authority: AUTHORITY,
     client_id: 'spa-client',
@@ -83,25 +104,8 @@ window.ready.then(() => window.app.user()).then(show, (error) => show({ error: S
       '/lib/oidc-client-ts.js',
       `await new oidc.UserManager(${oidcSettings}).signinSilentCallback();`,
     ),
-    '/auth0.html': page(
-      '/lib/auth0-spa-js.js',
-      `
-      const client = await auth0.createAuth0Client({
-        domain: AUTHORITY,
-        clientId: 'spa-client',
-        authorizationParams: { redirect_uri: location.origin + '/auth0.html', audience: AUDIENCE },
-      });
-      window.app.login = () => client.loginWithRedirect();
-      window.app.user = () => client.getUser();
-      window.app.token = (options) => client.getTokenSilently(options);
-      window.app.claims = () => client.getIdTokenClaims();
-      window.app.logout = () =>
-        client.logout({ logoutParams: { returnTo: location.origin + '/auth0.html?signed-out' } });
-      if (new URLSearchParams(location.search).has('code')) {
-        await client.handleRedirectCallback();
-        history.replaceState(null, '', '/auth0.html');
-      }`,
-    ),
+    '/auth0.html': auth0Page('/auth0.html', false),
+    '/auth0-refresh.html': auth0Page('/auth0-refresh.html', true),
   };
 }
 
