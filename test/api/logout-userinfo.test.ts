@@ -13,7 +13,8 @@ import {
   postToken,
   smallDatasetWith,
 } from '../support/auth.ts';
-import { harness, USER } from '../support/harness.ts';
+import { startMock } from '../../src/server.ts';
+import { harness, NOW, SMALL_FIXTURES, USER } from '../support/harness.ts';
 import { authorize, authorizeParams, codeFields, locationOf, loginCode, SPA } from '../support/login.ts';
 
 const RETURN = 'http://localhost:5173/signed-out';
@@ -237,6 +238,24 @@ describe('discovery', () => {
       const path = new URL(String(doc[key])).pathname;
       const res = await h.send('GET', path, { unchecked: true });
       expect(res.status, key).not.toBe(404);
+    }
+  });
+});
+
+describe('with a separate authorization-server listener', () => {
+  it('serves the browser login there, under the issuer of discovery, and not on the API listener', async () => {
+    const mock = await startMock({ port: 0, authPort: 0, fixtures: SMALL_FIXTURES, now: () => NOW });
+    try {
+      const doc = (await (await fetch(`${mock.authUrl}/.well-known/openid-configuration`)).json()) as {
+        authorization_endpoint: string;
+      };
+      expect(doc.authorization_endpoint).toBe(`${mock.authUrl}/authorize`);
+      const query = new URLSearchParams(authorizeParams()).toString();
+      expect((await fetch(`${doc.authorization_endpoint}?${query}`)).status).toBe(200);
+      expect((await fetch(`${mock.url}/authorize?${query}`)).status).toBe(404);
+      expect((await fetch(`${mock.url}/userinfo`)).status).toBe(404);
+    } finally {
+      await mock.close();
     }
   });
 });
