@@ -61,6 +61,7 @@ input[aria-invalid=true] { border-color: var(--bad); }
 .divider::before, .divider::after { content: ""; flex: 1; border-top: 1px solid var(--line); }
 footer { margin-top: 1.5rem; padding-top: 1rem; border-top: 1px solid var(--line); }
 code { font-size: .875em; background: #eef1f6; padding: .05rem .3rem; border-radius: 4px; }
+@media (max-width: 30rem) { main { margin: 1rem; padding: 1.5rem; } }
 `;
 
 /** A whole page: `body` is HTML already escaped by its builder. */
