@@ -41,6 +41,8 @@ interface Term {
 function termTier(user: NaiveUser, term: Term): number | undefined {
   const { fields } = user;
   const text = term.text;
+  if (user.id === text) return 0;
+  if (text.length >= 8 && user.id.startsWith(text)) return 1;
   if (fields.some((f) => f.includes(text))) {
     if (fields.some((f) => f === text)) return 0;
     if (fields.some((f) => f.startsWith(text) || term.afterSeparator.test(f))) return 1;
@@ -57,6 +59,8 @@ function escape(text: string): string {
 /** A user with what a straightforward server would compute once at load: numeric instants, folded fields. */
 export interface NaiveUser {
   readonly user: User;
+  /** The id, folded: it matches a term only as its whole value or a prefix of 8+ characters. */
+  readonly id: string;
   readonly created: number;
   readonly updated: number;
   readonly fields: readonly string[];
@@ -71,9 +75,10 @@ export interface NaiveUser {
 export function prepare(users: readonly User[]): NaiveUser[] {
   return users
     .map((user) => {
-      const fields = [user.id, user.identifier, fold(user.name), fold(user.email)];
+      const fields = [user.identifier, fold(user.name), fold(user.email)];
       return {
         user,
+        id: user.id.toLowerCase(),
         created: Date.parse(user.created_at),
         updated: Date.parse(user.updated_at),
         fields,
@@ -117,7 +122,7 @@ export function naiveQuery(users: readonly NaiveUser[], q: NaiveQuery): NaivePag
         if (tier === undefined) return false;
         worst = Math.max(worst, tier);
       }
-      tiers.set(u, u.fields.includes(whole) ? 0 : worst);
+      tiers.set(u, u.fields.includes(whole) || u.id === whole ? 0 : worst);
       return true;
     });
   }

@@ -7,7 +7,14 @@ import { naiveQuery, prepare, type NaiveQuery, type NaiveUser } from './naive.ts
 
 export const SCENARIOS = ['list', 'filter-sort', 'search', 'date-range', 'token'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
-export const SEARCH_KINDS = ['exact-email', 'name-prefix', 'typo', 'two-terms', 'no-match'] as const;
+export const SEARCH_KINDS = [
+  'exact-email',
+  'name-prefix',
+  'typo',
+  'two-terms',
+  'id-prefix',
+  'no-match',
+] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export interface Scenario {
@@ -63,6 +70,7 @@ export function searchTerms(users: readonly User[]): Readonly<Record<SearchKind,
     'name-prefix': (pick(0.61).name.split(' ')[0] ?? 'mar').slice(0, 3).toLowerCase(),
     typo,
     'two-terms': `${twoTerms[0] ?? ''} ${twoTerms.at(-1) ?? ''}`,
+    'id-prefix': pick(0.23).id.slice(0, 8),
     'no-match': 'zzqxv',
   };
 }

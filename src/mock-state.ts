@@ -7,7 +7,7 @@ import type { Client, Dataset } from './data/dataset.ts';
 import { LoginState } from './login/login-state.ts';
 import { QueryEngine } from './users/engine.ts';
 import type { ListUsersSpec } from './users/query.ts';
-import type { UsersState } from './users/routes.ts';
+import type { UsersState } from './users/state.ts';
 import { UserStore } from './users/store.ts';
 
 export class MockState implements UsersState {

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMock, type Mock, type MockOptions } from './app.ts';
+import { loadSpecs, specsReady } from './spec/specs.ts';
 
 export interface StartOptions extends MockOptions {
   /** Port to listen on; 0 (the default here) picks a free one. */
@@ -34,6 +35,9 @@ export interface RunningMock extends Mock {
  * await mock.close();
  */
 export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
+  // Both documents are loaded and checked before the mock listens: a broken one fails the start.
+  const specs = options.specs ?? loadSpecs();
+  await specsReady(specs);
   const host = options.host ?? '127.0.0.1';
   const server = await listen(options.port ?? 0, host);
   const authServer = options.authPort === undefined ? undefined : await listen(options.authPort, host);
@@ -44,6 +48,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const authUrl = authServer === undefined ? url : urlOf(authServer, host);
   const mock = createMock({
     ...options,
+    specs,
     issuer: options.issuer ?? `${authUrl}/`,
     separateAuthServer: authServer !== undefined,
   });

@@ -36,7 +36,7 @@ export interface Dataset {
   readonly users: readonly User[];
   /**
    * Passwords of the users who have their own, by user id; everyone else has DEFAULT_PASSWORD (see
-   * `passwordOf`). Seeded datasets hold none: 100 000 copies of one password would cost ~5 MB for nothing.
+   * `passwordOf`). Seeded datasets hold none: a copy of one password per user would only cost memory.
    */
   readonly passwords: ReadonlyMap<string, string>;
   readonly workspaces: readonly Workspace[];

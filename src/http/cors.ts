@@ -4,7 +4,8 @@
  */
 import type { Request, Response } from 'express';
 
-export const EXPOSED_HEADERS = [
+/** Response headers a page on another origin may read (the CORS-safelisted ones need no listing). */
+export const EXPOSED_HEADERS: readonly string[] = [
   'Link',
   'X-Total-Count',
   'X-Message',
@@ -15,7 +16,8 @@ export const EXPOSED_HEADERS = [
   'X-RateLimit-Reset',
   'WWW-Authenticate',
   'Preference-Applied',
-].join(', ');
+];
+const EXPOSED = EXPOSED_HEADERS.join(', ');
 
 export const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-API-Version', 'Prefer'];
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -25,7 +27,7 @@ export function applyCors(req: Request, res: Response): boolean {
   const origin = req.headers.origin;
   res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
   if (origin !== undefined) res.setHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED);
   const requestedMethod = req.headers['access-control-request-method'];
   if (req.method !== 'OPTIONS' || requestedMethod === undefined) return false;
   // A preflight: allow our headers plus whatever else the browser asks for.

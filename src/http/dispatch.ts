@@ -109,14 +109,13 @@ export function dispatch(options: DispatchOptions): RequestHandler {
     if (operation.bodyMediaTypes.length > 0) await parseBody(req, res, operation);
     const query = { ...(req.query as Record<string, unknown>) };
     try {
-      validator.validateRequest(req, res, operation, { ...params });
+      await validator.validateRequest(req, res, operation, next);
     } catch (error) {
       throw (
         fromValidatorError(error, operation, { query, headers: req.headers, params, body: req.body }) ?? error
       );
     }
     res.locals.validateResponses = validator.validatesResponses;
-    validator.watchResponse(req, res, next);
     await handler({ req, res, operation, params, query, principal });
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { QueryError } from '../users/query-error.ts';
 import { ApiError, OAuthError } from './errors.ts';
 import { headerSafe } from './headers.ts';
 
@@ -68,7 +69,12 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       res.json({ error: oauth.error, error_description: oauth.message });
       return;
     }
-    let api = error instanceof ApiError ? error : (bodyParserError(error) ?? responseValidationError(error));
+    let api =
+      error instanceof ApiError
+        ? error
+        : error instanceof QueryError
+          ? new ApiError(400, error.code, error.message, { details: error.details })
+          : (bodyParserError(error) ?? responseValidationError(error));
     if (api === undefined || api.status >= 500) {
       logger.error({ err: error, method: req.method, url: req.originalUrl }, 'internal error');
       api ??= new ApiError(500, 'internal_error', 'Internal server error');

@@ -1,24 +1,18 @@
 /**
- * Request (and optionally response) validation with express-openapi-validator, driven by our route table.
+ * Request (and optionally response) validation with express-openapi-validator, through its documented entry:
+ * `OpenApiValidator.middleware(options)`, an array of Express middlewares, run here for the operation our
+ * `RouteTable` matched (`dispatch.ts` decides 404/405 itself, so the validator may ignore undocumented paths).
  *
- * Why not `OpenApiValidator.middleware()`: it loads the spec lazily (a broken document would fail the first
- * request, not start-up), recompiles every route's path pattern on every request, and chains five promise-based
- * middlewares. We use the same validator classes, built once here from the document already in memory, and give
- * them the operation our `RouteTable` matched. The version is pinned in package.json because these are the
- * package's internal modules.
+ * 1. The document is loaded and checked against the OpenAPI meta-schema by the validator itself; `ready()`
+ *    resolves once it is, so a server awaits it before `listen` and a broken document fails the start.
+ * 2. The validator turns each `{name}` of a path into an Express `:name`, which cannot hold a `-`: it is given
+ *    a copy of the document where such names are aliased, and its error paths are mapped back.
+ * 3. A request already found valid is not validated again (a memo around the middleware, `VALID_MEMO`), unless
+ *    responses are validated: the response check needs the metadata the middleware attaches to each request.
  */
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type {
-  OpenAPIV3,
-  OpenApiRequest,
-  ValidateResponseOpts,
-} from 'express-openapi-validator/dist/framework/types.js';
-import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
-import { BadRequest } from 'express-openapi-validator/dist/framework/types.js';
-import { RequestValidator } from 'express-openapi-validator/dist/middlewares/openapi.request.validator.js';
-import { ResponseValidator } from 'express-openapi-validator/dist/middlewares/openapi.response.validator.js';
-import { SchemaPreprocessor } from 'express-openapi-validator/dist/middlewares/parsers/schema.preprocessor.js';
-import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { LRUCache } from 'lru-cache';
 import type { SpecDocument } from '../spec/document.ts';
 import { isDecimalInteger, STRICT_FORMATS } from '../spec/formats.ts';
 import type { OperationSpec } from '../spec/model.ts';
@@ -28,142 +22,222 @@ export interface SpecValidatorOptions {
   readonly validateResponses: boolean;
   /** Accept query parameters the spec does not declare (`--lenient-query`). */
   readonly lenientQuery: boolean;
+  /** Check the document against the OpenAPI meta-schema on load (default true; off for a known-good one). */
+  readonly checkDocument?: boolean;
 }
 
 export interface SpecValidator {
-  /** Validates `req` against `operation`; throws express-openapi-validator's HttpError when it does not conform. */
-  validateRequest(
-    req: Request,
-    res: Response,
-    operation: OperationSpec,
-    pathParams: Record<string, string>,
-  ): void;
+  /** Resolves once the validator has loaded and checked the document; rejects when the document is broken. */
+  ready(): Promise<void>;
+  /**
+   * Validates `req` against `operation`; rejects with express-openapi-validator's HttpError when it does not
+   * conform. With response validation, `next` receives an error raised later by the response check.
+   */
+  validateRequest(req: Request, res: Response, operation: OperationSpec, next: NextFunction): Promise<void>;
   /** Whether responses are validated (handlers then answer through `res.json`, which the validator watches). */
   readonly validatesResponses: boolean;
-  /** Hooks `res.json` to validate the body against the operation's response (no-op unless enabled). */
-  watchResponse(req: Request, res: Response, next: NextFunction): void;
 }
 
-const SERIAL = 0;
-/** Distinct valid requests remembered (then forgotten all at once: a cache, not a log). */
-const VALID_CACHE_SIZE = 10_000;
+/** Valid requests remembered: at most this many, of at most VALID_MEMO_BYTES of keys together. */
+const VALID_MEMO_ENTRIES = 10_000;
+const VALID_MEMO_BYTES = 4 * 1024 * 1024;
+/** Longer keys (a long URL) are validated every time rather than remembered. */
+const MAX_KEY_LENGTH = 2048;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A name path-to-regexp accepts after `:`. */
+const EXPRESS_PARAM = /^[A-Za-z_$][\w$]*$/;
 
 /**
- * A uuid in its string form only (RFC 9562 §4; docs/users.md: "exact uuid match, 400 if not a uuid"). ajv-formats'
+ * A uuid in its string form only (RFC 9562 §4; README "Users": "exact uuid match, 400 if not a uuid"). ajv-formats'
  * `uuid` also takes `urn:uuid:…`, which the id filters would then match against nothing.
  */
 function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/**
- * A checker of documents against the OpenAPI meta-schema of `version` (compiling the meta-schema is most of the
- * cost: build one checker for several documents).
- */
-export function documentChecker(version: string): (doc: SpecDocument, name: string) => void {
-  const validator = new OpenAPISchemaValidator({ version, validateApiSpec: true });
-  return (doc, name) => {
-    const document = structuredClone(doc) as unknown as OpenAPIV3.DocumentV3_1;
-    const { errors } = validator.validate(document);
-    if (errors !== null && errors.length > 0) {
-      const lines = errors.slice(0, 10).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''}`);
-      throw new Error(`${name} is not a valid OpenAPI document:\n${lines.join('\n')}`);
-    }
-  };
-}
-
-/** Checks `doc` against the OpenAPI 3.x meta-schema; throws listing the problems. */
-export function assertValidDocument(doc: SpecDocument, name: string): void {
-  documentChecker(String(doc.openapi))(doc, name);
-}
+type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => unknown;
 
 export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOptions): SpecValidator {
-  const normalized = new OpenApiValidator({
-    apiSpec: '(in memory)',
+  const { document, aliases } = withExpressParamNames(doc);
+  const chain = OpenApiValidator.middleware({
+    apiSpec: document as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
+    validateApiSpec: options.checkDocument ?? true,
     validateRequests: { allowUnknownQueryParameters: options.lenientQuery, allErrors: true },
     validateResponses: options.validateResponses ? { allErrors: true } : false,
     validateSecurity: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
     formats: { ...STRICT_FORMATS, uuid: isUuid },
+    ignoreUndocumented: true,
+  }) as unknown as readonly Middleware[];
+  const loaded = probe(chain);
+  // Handled here so that an unawaited failure is not an unhandled rejection; `ready()` still reports it.
+  loaded.catch(() => undefined);
+  const valid = new LRUCache<string, true>({
+    max: VALID_MEMO_ENTRIES,
+    maxSize: VALID_MEMO_BYTES,
+    sizeCalculation: (_, key) => key.length * 2,
   });
-  // The validator classes mutate the document they are given: give them their own copy.
-  const document = structuredClone(doc) as unknown as OpenAPIV3.DocumentV3_1;
-  const responseOptions = normalized.options.validateResponses;
-  // With `false`, the preprocessor skips the response copy of the document (it tests the option for truthiness).
-  const processed = new SchemaPreprocessor(
-    document,
-    normalized.ajvOpts.preprocessor,
-    responseOptions === false ? (false as unknown as ValidateResponseOpts) : responseOptions,
-  ).preProcess();
-  const requests = new RequestValidator(processed.apiDoc, normalized.ajvOpts.request);
-  const responses =
-    responseOptions === false
-      ? undefined
-      : new ResponseValidator(processed.apiDocRes, normalized.ajvOpts.response, responseOptions, SERIAL);
-  const watch: RequestHandler | undefined = responses?.validate();
 
-  const paths = processed.apiDoc.paths ?? {};
-  // apiDocRes is null when response validation is off.
-  const responsePaths = (processed.apiDocRes as typeof processed.apiDocRes | null)?.paths ?? {};
-  const operationObject = (operation: OperationSpec, source: typeof paths): OpenAPIV3.OperationObject => {
-    const item = source[operation.path] as Readonly<Record<string, unknown>> | undefined;
-    const op = item?.[operation.method] as OpenAPIV3.OperationObject | undefined;
-    if (op === undefined) throw new Error(`validator has no ${operation.method} ${operation.path}`);
-    return op;
-  };
-
-  // Validation is a function of the spec and the request: an operation without a body, the same URL and the same
-  // headers it reads give the same outcome, so a request already found valid is not validated again.
-  const valid = new Set<string>();
   return {
-    validatesResponses: responses !== undefined,
-    validateRequest(req, res, operation, pathParams) {
+    validatesResponses: options.validateResponses,
+    ready: () => loaded,
+    async validateRequest(req, res, operation, next) {
+      // Validation is a function of the spec and the request: an operation without a body, the same URL and the
+      // same headers it reads give the same outcome.
       const key =
-        operation.bodyMediaTypes.length === 0
+        operation.bodyMediaTypes.length === 0 && !options.validateResponses
           ? `${operation.id} ${req.originalUrl} ${req.headers['content-type'] ?? ''} ${String(req.headers['x-api-version'])}`
           : undefined;
-      const request = req as OpenApiRequest;
-      // The response validator reads this metadata, so it is set even when the request is known valid.
-      const metadata = {
-        expressRoute: `${operation.method} ${operation.path}`,
-        openApiRoute: operation.path,
-        pathParams,
-        schema: operationObject(operation, paths),
-        serial: SERIAL,
-        _responseSchema: responses === undefined ? undefined : operationObject(operation, responsePaths),
-      };
-      request.openapi = metadata;
       if (key !== undefined && valid.has(key)) return;
+      rejectMalformedPath(req, operation);
       // `x-eov-allow-unknown-query-parameters` (the validator's own extension) marks operations that must ignore
       // parameters they do not know, as RFC 6749 §3.1 asks of the authorization endpoint.
       if (!options.lenientQuery && operation.raw['x-eov-allow-unknown-query-parameters'] !== true)
         rejectUnknownQuery(req, operation);
       rejectLooseIntegers(req, operation);
-      // The validator throws on invalid input and calls back synchronously on valid input.
-      const outcome = { passed: false };
-      void requests.validate(request, res, () => {
-        outcome.passed = true;
-      });
-      if (!outcome.passed)
-        throw new Error(`request validation of ${operation.id} did not complete synchronously`);
-      if (key !== undefined) {
-        if (valid.size >= VALID_CACHE_SIZE) valid.clear();
-        valid.add(key);
+      try {
+        await runChain(chain, req, res, next);
+      } catch (error) {
+        throw unaliased(error, aliases);
       }
-    },
-    watchResponse(req, res, next) {
-      if (watch === undefined) return;
-      // The validator's hook calls `next()` at once, as a middleware would; here it is not one, and continuing the
-      // chain would run Express's final 404 handler beside ours (an error thrown by the handler then answers 404
-      // with an empty body). Only its `next(error)`, for a response that breaks the spec, is passed on.
-      void watch(req, res, (error?: unknown) => {
-        if (error !== undefined) next(error);
-      });
+      if (!('openapi' in req) || req.openapi === undefined) {
+        throw new Error(`the validator found no operation for ${req.method} ${req.path} (${operation.id})`);
+      }
+      if (key !== undefined && key.length <= MAX_KEY_LENGTH) valid.set(key, true);
     },
   };
+}
+
+/**
+ * Runs the middlewares in order; resolves when the last passes the request on, rejects with the first error.
+ * A middleware that calls its `next` again later (the response check, once the handler answers) reaches `late`.
+ */
+function runChain(
+  chain: readonly Middleware[],
+  req: Request,
+  res: Response,
+  late: NextFunction,
+): Promise<void> {
+  return chain.reduce<Promise<void>>(
+    (previous, middleware) =>
+      previous.then(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            let settled = false;
+            const result = middleware(req, res, (error?: unknown) => {
+              if (settled) {
+                if (error !== undefined) late(error);
+                return;
+              }
+              settled = true;
+              if (error === undefined || error === null) resolve();
+              else
+                reject(
+                  error instanceof Error
+                    ? error
+                    : new Error('a validator middleware failed', { cause: error }),
+                );
+            });
+            if (result instanceof Promise) result.catch(reject);
+          }),
+      ),
+    Promise.resolve(),
+  );
+}
+
+/**
+ * Loads the validator's document by passing a request for a path no operation has through the middlewares: each
+ * passes it on once the document is loaded and checked, the first fails it when the document is not.
+ */
+function probe(chain: readonly Middleware[]): Promise<void> {
+  const app = express();
+  const url = '/.identity-mock-probe';
+  const req = Object.create(app.request as object, {
+    method: { value: 'GET' },
+    url: { value: url, writable: true },
+    originalUrl: { value: url },
+    baseUrl: { value: '' },
+    headers: { value: {} },
+    query: { value: {} },
+  }) as Request;
+  const res = Object.create(app.response as object) as Response;
+  return runChain(chain, req, res, () => undefined);
+}
+
+/** A copy of `doc` in which path parameters whose names Express cannot hold are renamed, and the renames. */
+function withExpressParamNames(doc: SpecDocument): { document: SpecDocument; aliases: Map<string, string> } {
+  const document = structuredClone(doc) as Record<string, unknown>;
+  const aliases = new Map<string, string>();
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  const alias = (name: string): string => {
+    if (EXPRESS_PARAM.test(name)) return name;
+    const renamed = `${name.replace(/[^\w$]/g, '_')}_`;
+    aliases.set(renamed, name);
+    return renamed;
+  };
+  const renameIn = (parameters: unknown): void => {
+    if (!Array.isArray(parameters)) return;
+    for (const parameter of parameters as Record<string, unknown>[]) {
+      if (parameter.in === 'path' && typeof parameter.name === 'string')
+        parameter.name = alias(parameter.name);
+    }
+  };
+  const renamed = Object.entries(paths).map(([path, item]) => {
+    renameIn(item.parameters);
+    for (const operation of Object.values(item)) {
+      if (typeof operation === 'object' && operation !== null && 'parameters' in operation)
+        renameIn(operation.parameters);
+    }
+    return [path.replace(/\{([^}]+)\}/g, (_, name: string) => `{${alias(name)}}`), item] as const;
+  });
+  document.paths = Object.fromEntries(renamed);
+  return { document, aliases };
+}
+
+/** The validator's error with aliased parameter names (`/params/id_or_identifier_`) put back. */
+function unaliased(error: unknown, aliases: ReadonlyMap<string, string>): unknown {
+  if (aliases.size === 0 || typeof error !== 'object' || error === null || !('errors' in error)) return error;
+  if (!Array.isArray(error.errors)) return error;
+  for (const issue of error.errors as { path?: unknown }[]) {
+    if (typeof issue.path !== 'string') continue;
+    const [, where, name, ...rest] = issue.path.split('/');
+    const original = name === undefined ? undefined : aliases.get(name);
+    if (where === 'params' && original !== undefined) issue.path = ['', where, original, ...rest].join('/');
+  }
+  return error;
+}
+
+const { BadRequest } = OpenApiValidator.error;
+
+/**
+ * A path parameter whose percent-encoding does not decode (`%E0%A4`) fails its schema, as any other value that does
+ * not match it. The validator would answer it as a malformed URI of the body instead.
+ */
+function rejectMalformedPath(req: Request, operation: OperationSpec): void {
+  const template = operation.path.split('/');
+  const segments = req.path.split('/');
+  const malformed: string[] = [];
+  template.forEach((part, i) => {
+    const name = /^\{(.+)\}$/.exec(part)?.[1];
+    if (name === undefined) return;
+    try {
+      decodeURIComponent(segments[i] ?? '');
+    } catch {
+      malformed.push(name);
+    }
+  });
+  if (malformed.length === 0) return;
+  throw new BadRequest({
+    path: '/params',
+    message: `not valid percent-encoding: ${malformed.join(', ')}`,
+    errors: malformed.map((name) => ({
+      path: `/params/${name}`,
+      message: 'must be valid percent-encoding',
+      errorCode: 'pattern.openapi.validation',
+    })),
+  });
 }
 
 /**
@@ -194,7 +268,7 @@ function rejectLooseIntegers(req: Request, operation: OperationSpec): void {
 }
 
 /**
- * docs/users.md: an unknown query parameter is a 400 naming it. Checked here, on the query as Express parsed it,
+ * README "Users": an unknown query parameter is a 400 naming it. Checked here, on the query as Express parsed it,
  * because the validator first rewrites bracket notation: it drops keys such as `[` or `[x]` (which then pass
  * unnoticed) and renames `a[` to `a`. Every unknown key is reported, in the validator's error shape.
  */

@@ -843,9 +843,11 @@ export type components = {
     updated_at_to: string;
     /**
      * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms. A user
-     *     matches when every term matches one of `id`, `identifier`, `name`, `email`, case- and
+     *     matches when every term matches one of `identifier`, `name`, `email`, case- and
      *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
-     *     deletion, substitution or transposition of adjacent characters) of a word of those fields.
+     *     deletion, substitution or transposition of adjacent characters) of a word of those fields; or
+     *     matches `id` as its whole value or as a prefix of 8+ characters (no substring or typo inside a uuid:
+     *     the `id` filter finds a known id).
      * @example ann lee
      */
     search: string;
@@ -966,9 +968,11 @@ export interface operations {
         updated_at_to?: components['parameters']['updated_at_to'];
         /**
          * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms. A user
-         *     matches when every term matches one of `id`, `identifier`, `name`, `email`, case- and
+         *     matches when every term matches one of `identifier`, `name`, `email`, case- and
          *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
-         *     deletion, substitution or transposition of adjacent characters) of a word of those fields.
+         *     deletion, substitution or transposition of adjacent characters) of a word of those fields; or
+         *     matches `id` as its whole value or as a prefix of 8+ characters (no substring or typo inside a uuid:
+         *     the `id` filter finds a known id).
          * @example ann lee
          */
         search?: components['parameters']['search'];

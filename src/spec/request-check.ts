@@ -3,11 +3,10 @@
  * exists, every path, query and header parameter is declared and valid, required ones are present, the body's
  * media type is accepted and the body matches its schema, and a token is sent where one is required.
  */
-import type { SpecDocument } from './document.ts';
 import { isDecimalInteger } from './formats.ts';
-import { buildApiModel, type ApiModel, type OperationSpec, type ParameterSpec } from './model.ts';
-import { RouteTable } from './route-table.ts';
-import { pointerSegment, SchemaValidator } from './schema-validator.ts';
+import type { OperationSpec, ParameterSpec } from './model.ts';
+import { pointerSegment } from './schema-validator.ts';
+import { SpecChecker } from './spec-checker.ts';
 
 export interface RequestSample {
   readonly method: string;
@@ -20,17 +19,7 @@ export interface RequestSample {
   readonly body: unknown;
 }
 
-export class RequestChecker {
-  readonly model: ApiModel;
-  readonly #routes: RouteTable;
-  readonly #schemas: SchemaValidator;
-
-  constructor(doc: SpecDocument) {
-    this.model = buildApiModel(doc);
-    this.#routes = new RouteTable(this.model.operations);
-    this.#schemas = new SchemaValidator(doc);
-  }
-
+export class RequestChecker extends SpecChecker {
   /**
    * Problems of `sample` against the spec, and the operation it reaches; empty when the spec allows it.
    * `answeredWith` is the status the request expects, when known (a request without a token may expect 401).
@@ -43,7 +32,7 @@ export class RequestChecker {
     readonly problems: string[];
   } {
     const where = `${sample.method.toUpperCase()} ${sample.path}`;
-    const match = this.#routes.match(sample.method.toUpperCase(), sample.path);
+    const match = this.routes.match(sample.method.toUpperCase(), sample.path);
     if (match.kind !== 'found') {
       const what =
         match.kind === 'not-found'
@@ -55,7 +44,7 @@ export class RequestChecker {
     const problems: string[] = [];
     const headers = Object.fromEntries(Object.entries(sample.headers).map(([k, v]) => [k.toLowerCase(), v]));
     const check = (param: ParameterSpec, value: string): void => {
-      const problem = this.#schemas.problems(
+      const problem = this.schemas.problems(
         `${param.pointer}/schema`,
         coerce(value, this.model.deref(param.schema).type),
         param.name,
@@ -115,7 +104,7 @@ export class RequestChecker {
         ? Object.fromEntries(new URLSearchParams(body))
         : body;
     const pointer = `${operation.bodyPointer ?? ''}/content/${pointerSegment(mediaType)}/schema`;
-    const problem = this.#schemas.problems(pointer, value, 'body');
+    const problem = this.schemas.problems(pointer, value, 'body');
     return problem === undefined ? [] : [`${where}: ${problem}`];
   }
 }

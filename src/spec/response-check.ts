@@ -4,11 +4,10 @@
  * schema (or is absent when none is documented). HTTP tests run every response through it; `contracts:check`
  * runs every Pact interaction, whose headers are only the ones the consumer relies on.
  */
-import type { SpecDocument } from './document.ts';
 import { isDecimalInteger } from './formats.ts';
-import { buildApiModel, type ApiModel, type OperationSpec, type SchemaNode } from './model.ts';
-import { RouteTable } from './route-table.ts';
-import { pointerSegment, SchemaValidator } from './schema-validator.ts';
+import type { OperationSpec, SchemaNode } from './model.ts';
+import { pointerSegment } from './schema-validator.ts';
+import { SpecChecker } from './spec-checker.ts';
 
 export interface ResponseSample {
   readonly method: string;
@@ -26,20 +25,10 @@ export interface ResponseCheckOptions {
   readonly requireHeaders?: boolean;
 }
 
-export class ResponseChecker {
-  readonly model: ApiModel;
-  readonly #routes: RouteTable;
-  readonly #schemas: SchemaValidator;
-
-  constructor(doc: SpecDocument) {
-    this.model = buildApiModel(doc);
-    this.#routes = new RouteTable(this.model.operations);
-    this.#schemas = new SchemaValidator(doc);
-  }
-
+export class ResponseChecker extends SpecChecker {
   /** The operation a request reaches, if any. */
   operationOf(method: string, path: string): OperationSpec | undefined {
-    const match = this.#routes.match(method.toUpperCase(), path.split('?')[0] ?? path);
+    const match = this.routes.match(method.toUpperCase(), path.split('?')[0] ?? path);
     return match.kind === 'found' ? match.operation : undefined;
   }
 
@@ -52,7 +41,7 @@ export class ResponseChecker {
     const operation = this.operationOf(sample.method, sample.path);
     if (operation === undefined) {
       if (sample.status < 400) return [`${where}: no operation of the spec serves this request`];
-      const problem = this.#schemas.problems('#/components/schemas/Error', sample.body, 'body');
+      const problem = this.schemas.problems('#/components/schemas/Error', sample.body, 'body');
       return problem === undefined ? [] : [`${where}: body: ${problem}`];
     }
     const { model } = this;
@@ -83,7 +72,7 @@ export class ResponseChecker {
       const ref = typeof raw === 'object' && raw !== null && '$ref' in raw ? raw.$ref : undefined;
       const at = typeof ref === 'string' ? ref : `${pointer}/headers/${pointerSegment(name)}`;
       const typed = schema.type === 'integer' && isDecimalInteger(value) ? Number(value) : value;
-      const problem = this.#schemas.problems(`${at}/schema`, typed, name);
+      const problem = this.schemas.problems(`${at}/schema`, typed, name);
       if (problem !== undefined) problems.push(`${where}: header ${problem}`);
     }
     const content = response.content === undefined ? undefined : model.deref(response.content);
@@ -103,7 +92,7 @@ export class ResponseChecker {
     if (contentType !== undefined && !contentType.toLowerCase().startsWith(mediaType)) {
       problems.push(`${where}: Content-Type ${contentType} is not the documented ${mediaType}`);
     }
-    const problem = this.#schemas.problems(
+    const problem = this.schemas.problems(
       `${pointer}/content/${pointerSegment(mediaType)}/schema`,
       sample.body,
       'body',

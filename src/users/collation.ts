@@ -4,7 +4,7 @@
  * - `fold` gives the form search matches against: Unicode NFD, combining marks removed, lower-cased, whitespace
  *   runs collapsed to one space.
  * - `collationKey` gives a key whose plain `<` order equals `Intl.Collator('en', { sensitivity: 'base' })` order,
- *   so the kept sort orders are built without calling ICU for every comparison (ICU is ~10× slower). The key
+ *   so the kept sort orders are built without calling ICU for every comparison (ICU comparisons dominate a sort otherwise). The key
  *   maps each character of the folded string to its ICU primary weight, read from ICU itself below; strings
  *   that fold to something outside printable ASCII get no key and are compared with the collator.
  */

@@ -10,6 +10,7 @@
  * Unfiltered lists read a slice of the kept order directly. Full results are cached per query (without the page)
  * until the store changes, so paging through one result costs only the page.
  */
+import { LRUCache } from 'lru-cache';
 import type { SortField, SortOrder } from '../spec/types.ts';
 import { compileFilter, isEmptyFilter, type UserFilter, type Visibility } from './filter.ts';
 import { paginate } from './paginate.ts';
@@ -46,18 +47,25 @@ interface CachedResult {
 const TIER_FIELD: SortField = 'created_at';
 /** Candidates above 1/WALK_SHARE of the store are found by walking the kept order of the sort field instead. */
 const WALK_SHARE = 4;
-/** Slots kept by the result cache across all its entries (4 bytes each: 8 MB). */
-const CACHE_SLOT_BUDGET = 2_000_000;
+/** Bytes of results the cache keeps across all its entries (4 bytes a slot). */
+const CACHE_BYTES = 8 * 1024 * 1024;
+/** Queries with a longer key (long search values, many filters) are computed every time rather than kept. */
+const MAX_KEY_LENGTH = 2048;
 
 export class QueryEngine {
   readonly #store: UserStore;
-  readonly #cacheSize: number;
-  readonly #cache = new Map<string, CachedResult>();
-  #cachedSlots = 0;
+  readonly #cache: LRUCache<string, CachedResult> | undefined;
 
   constructor(store: UserStore, options: EngineOptions) {
     this.#store = store;
-    this.#cacheSize = options.cacheSize;
+    this.#cache =
+      options.cacheSize === 0
+        ? undefined
+        : new LRUCache({
+            max: options.cacheSize,
+            maxSize: CACHE_BYTES,
+            sizeCalculation: (entry) => Math.max(1, entry.slots.byteLength),
+          });
   }
 
   /** Runs `query` as seen by `visibility`. */
@@ -79,32 +87,16 @@ export class QueryEngine {
   }
 
   #result(query: UsersQuery, visibility: Visibility): Uint32Array {
-    if (this.#cacheSize === 0) return this.#compute(query, visibility);
+    const cache = this.#cache;
+    if (cache === undefined) return this.#compute(query, visibility);
     const key = JSON.stringify([query.filter, query.terms, query.sort, visibility]);
-    const cached = this.#cache.get(key);
-    if (cached !== undefined && cached.version === this.#store.version) {
-      this.#cache.delete(key);
-      this.#cache.set(key, cached);
-      return cached.slots;
-    }
+    const cached = cache.get(key);
+    if (cached !== undefined && cached.version === this.#store.version) return cached.slots;
     const slots = this.#compute(query, visibility);
-    this.#forget(key);
-    if (slots.length > CACHE_SLOT_BUDGET) return slots;
-    while (this.#cache.size >= this.#cacheSize || this.#cachedSlots + slots.length > CACHE_SLOT_BUDGET) {
-      const oldest = this.#cache.keys().next();
-      if (oldest.done === true) break;
-      this.#forget(oldest.value);
-    }
-    this.#cache.set(key, { version: this.#store.version, slots });
-    this.#cachedSlots += slots.length;
+    // A result larger than the whole budget is not kept (lru-cache refuses it and keeps the rest).
+    if (key.length <= MAX_KEY_LENGTH) cache.set(key, { version: this.#store.version, slots });
+    else cache.delete(key);
     return slots;
-  }
-
-  #forget(key: string): void {
-    const entry = this.#cache.get(key);
-    if (entry === undefined) return;
-    this.#cache.delete(key);
-    this.#cachedSlots -= entry.slots.length;
   }
 
   #compute(query: UsersQuery, visibility: Visibility): Uint32Array {

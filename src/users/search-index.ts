@@ -1,145 +1,156 @@
 /**
- * The index behind `UserSearch` (see `search.ts` for the matching rules and the ranking). Three structures, each a
- * CSR pair of typed arrays (offsets + postings) so 100 000 users cost a few tens of MB and no per-entry objects.
- * They cover every field except ids that are canonical uuids, which have compact structures of their own
- * (`ids`, see `search-ids.ts`): random hex made up about half of these structures and served no name search.
+ * The index behind `UserSearch` (`search.ts` holds the rules and the ranking). Built in steps of a few
+ * milliseconds, so a server keeps answering while it builds. Over identifier, name and email:
  *
- * - trigrams → documents, for substrings: each folded code unit maps to a 48-letter alphabet (a–z, 0–9, space,
- *   `.`, `@`, `-`, `_`, `'`, and one shared "other" code), so a trigram is an integer below 48³. A term of 3+
- *   units can only occur in documents holding every one of its trigrams; the rarest one or two are intersected
- *   and the survivors verified with `includes` by the caller (not needed for a 3-unit term without "other"
- *   units: its one trigram is the term itself).
- * - deletion keys → words, for fuzzy matching (symmetric delete): every distinct word of 3+ units is filed
- *   under the hash of itself and of each one-unit deletion (`DeletionHasher`), in hash buckets; candidates
- *   are verified with `withinOneEdit`. The words are stored once, end to end in one string.
- * - words → documents.
+ * - trigrams → documents, for substrings. Each folded unit maps to a 48-code alphabet (a–z, 0–9, space, `.`, `@`,
+ *   `-`, `_`, `'`, and one shared "other" code), so a trigram is an integer below 48³ and the postings are one CSR
+ *   pair of typed arrays (offsets + documents). A term of 3+ units occurs only in documents holding all of its
+ *   trigrams; the caller intersects the rarest one or two and verifies survivors with `includes` (not needed for a
+ *   3-unit term without "other" units: its one trigram is the term itself).
+ * - words (3+ units) → documents, and a symmetric-delete structure for fuzzy words: each word is filed under the
+ *   hash of itself and of each one-unit deletion (`DeletionHasher`), in hash buckets; candidates are verified.
  *
- * Plus the id index (`ids`), and each document's field lengths, so ranking can rule out "field equals term"
- * without reading the fields.
- * Built in chunks (`SearchIndex.build` is a generator) so a server can keep answering while it builds.
+ * Ids are indexed only by their first 8 units, which is all the id rule needs (`idMatches`).
  */
-import type { SearchDoc } from './search.ts';
-import type { IdIndex } from './search-ids.ts';
-import type { IndexParts } from './search-index-build.ts';
-import { buildIndexParts } from './search-index-build.ts';
-import { DeletionHasher, withinOneEdit } from './search-osa.ts';
-import { isExactTrigram, trigramsOf } from './search-trigrams.ts';
+import {
+  DeletionHasher,
+  ID_PREFIX_MIN_LENGTH,
+  forEachWord,
+  idMatches,
+  withinOneEdit,
+} from './search-terms.ts';
 
-/** The one or two rarest trigram posting lists of a term (see `SearchIndex.rarestTrigrams`). */
+/** One user's folded fields, in this order; each already passed through `fold()`. Document i is user i. */
+export type SearchDoc = readonly [id: string, identifier: string, name: string, email: string];
+
+const ALPHABET = 48;
+const OTHER = ALPHABET - 1;
+const TRIGRAMS = ALPHABET ** 3;
+/** Alphabet code of each ASCII unit; uppercase is "other" too, since folded text has none. */
+const ASCII_CODES: Uint8Array = (() => {
+  const codes = new Uint8Array(128).fill(OTHER);
+  const letters = "abcdefghijklmnopqrstuvwxyz0123456789 .@-_'";
+  for (let k = 0; k < letters.length; k++) codes[letters.charCodeAt(k)] = k;
+  return codes;
+})();
+
+const codeAt = (s: string, i: number): number => {
+  const unit = s.charCodeAt(i);
+  return unit < 128 ? (ASCII_CODES[unit] ?? OTHER) : OTHER;
+};
+
+/** Calls `visit(code)` for the trigram at each position of `s`. */
+function forEachTrigram(s: string, visit: (code: number) => void): void {
+  if (s.length < 3) return;
+  let a = codeAt(s, 0);
+  let b = codeAt(s, 1);
+  for (let i = 2; i < s.length; i++) {
+    const c = codeAt(s, i);
+    visit((a * ALPHABET + b) * ALPHABET + c);
+    a = b;
+    b = c;
+  }
+}
+
+/** Words shorter than this never take part in fuzzy matching: a 4+ unit term is at most one deletion away. */
+const MIN_FUZZY_WORD = 3;
+/** Documents per build step: each step stays a few milliseconds long, so requests interleave with the build. */
+const DOCS_PER_STEP = 2048;
+const WORDS_PER_STEP = 16_384;
+
+/** The one or two rarest trigram posting lists of a term. */
 export interface TrigramPick {
-  /** Documents holding the term's rarest trigram, ascending. */
   readonly first: Uint32Array;
-  /** Documents holding its second-rarest distinct trigram, if it has one. */
   readonly second: Uint32Array | undefined;
   /** True when `first` is exactly the documents containing the term (3 units, none of them "other"). */
   readonly exact: boolean;
 }
 
+/** A CSR pair: the ids of slot s are `postings[offsets[s], offsets[s + 1])`. */
+interface Csr {
+  readonly offsets: Uint32Array;
+  readonly postings: Uint32Array;
+}
+
 /**
- * An immutable search index over a fixed list of documents, plus the scratch buffers its queries reuse.
+ * An immutable search index over a fixed list of documents, plus the scratch its queries reuse.
  *
  * @example
- * const { first, second, exact } = index.rarestTrigrams('lee'); // substring candidates
+ * const index = runToEnd(SearchIndex.build(docs));
+ * index.rarestTrigrams('lee'); // substring candidates
  * for (const word of index.wordsWithinOneEdit('smiht')) index.docsOfWord(word); // fuzzy candidates
  */
 export class SearchIndex {
-  readonly #trigramOffsets: Uint32Array;
-  readonly #trigramDocs: Uint32Array;
-  /** Distinct words of 3+ units, each followed by U+0000 (see `IndexParts`). */
-  readonly #wordText: string;
-  readonly #wordStarts: Uint32Array;
-  readonly #wordDocOffsets: Uint32Array;
-  readonly #wordDocs: Uint32Array;
-  readonly #deleteMask: number;
-  readonly #deleteOffsets: Uint32Array;
-  readonly #deleteWords: Uint32Array;
-  /** `fieldLengths[4 * d + f]`: length of field f of document d, capped (see `IndexParts`). */
-  readonly fieldLengths: Uint16Array;
-  /** The ids that are canonical uuids, which the structures above leave out. */
-  readonly ids: IdIndex;
-  // Query scratch: trigram codes, deletion hashes, and generation-stamped marks over words.
-  #codes = new Uint32Array(128);
+  readonly #trigrams: Csr;
+  readonly #words: readonly string[];
+  readonly #wordDocs: Csr;
+  readonly #deletions: Csr;
+  readonly #ids: readonly string[];
+  readonly #idHeads: ReadonlyMap<string, number>;
+  readonly #idNext: Int32Array;
   readonly #hasher = new DeletionHasher();
   readonly #wordMarks: Uint32Array;
-  #wordGeneration = 0;
-  #hits = new Uint32Array(64);
+  #generation = 0;
 
-  private constructor(parts: IndexParts) {
-    this.#trigramOffsets = parts.trigramOffsets;
-    this.#trigramDocs = parts.trigramDocs;
-    this.#wordText = parts.wordText;
-    this.#wordStarts = parts.wordStarts;
-    this.#wordDocOffsets = parts.wordDocOffsets;
-    this.#wordDocs = parts.wordDocs;
-    this.#deleteOffsets = parts.deletions.offsets;
-    this.#deleteMask = parts.deletions.mask;
-    this.#deleteWords = parts.deletions.words;
-    this.#wordMarks = new Uint32Array(parts.wordStarts.length - 1);
-    this.fieldLengths = parts.fieldLengths;
-    this.ids = parts.ids;
+  private constructor(builder: IndexBuilder) {
+    this.#trigrams = builder.trigrams;
+    this.#words = builder.words;
+    this.#wordDocs = builder.wordDocs;
+    this.#deletions = builder.deletions;
+    this.#ids = builder.ids;
+    this.#idHeads = builder.idHeads;
+    this.#idNext = builder.idNext;
+    this.#wordMarks = new Uint32Array(builder.words.length);
   }
 
-  /**
-   * Builds the index of `docs` in chunks of a few milliseconds, yielding between them; returns the index.
-   *
-   * @example
-   * const steps = SearchIndex.build(docs);
-   * let step = steps.next();
-   * while (step.done !== true) step = steps.next(); // or yield to the event loop between steps
-   * const index = step.value;
-   */
+  /** Builds the index of `docs`, yielding between steps of a few milliseconds; returns the index. */
   static *build(docs: readonly SearchDoc[]): Generator<void, SearchIndex, void> {
-    return new SearchIndex(yield* buildIndexParts(docs));
+    const builder = new IndexBuilder(docs);
+    for (let d = 0; d < docs.length; d += DOCS_PER_STEP) {
+      builder.collect(d, Math.min(docs.length, d + DOCS_PER_STEP));
+      yield;
+    }
+    builder.startFill();
+    yield;
+    for (let d = 0; d < docs.length; d += DOCS_PER_STEP * 8) {
+      builder.fill(d, Math.min(docs.length, d + DOCS_PER_STEP * 8));
+      yield;
+    }
+    const words = builder.words.length;
+    for (let w = 0; w < words; w += WORDS_PER_STEP) {
+      builder.countDeletions(w, Math.min(words, w + WORDS_PER_STEP));
+      yield;
+    }
+    builder.startDeletions();
+    for (let w = 0; w < words; w += WORDS_PER_STEP) {
+      builder.fillDeletions(w, Math.min(words, w + WORDS_PER_STEP));
+      yield;
+    }
+    return new SearchIndex(builder);
   }
 
-  /** Bytes held by the index's arrays and word text (at 2 bytes a unit, an upper bound), scratch excluded. */
+  /** Bytes held by the typed arrays, plus the words at 2 bytes a unit (an estimate), scratch excluded. */
   get byteLength(): number {
-    const arrays = [
-      this.#trigramOffsets,
-      this.#trigramDocs,
-      this.#wordStarts,
-      this.#wordDocOffsets,
-      this.#wordDocs,
-      this.#deleteOffsets,
-      this.#deleteWords,
-      this.#wordMarks,
-      this.fieldLengths,
-    ];
-    return arrays.reduce(
-      (sum, array) => sum + array.byteLength,
-      this.#wordText.length * 2 + this.ids.byteLength,
-    );
+    const arrays = [this.#trigrams, this.#wordDocs, this.#deletions].flatMap((c) => [c.offsets, c.postings]);
+    const words = this.#words.reduce((sum, word) => sum + word.length * 2, 0);
+    return arrays.reduce((sum, array) => sum + array.byteLength, words + this.#idNext.byteLength);
   }
 
-  #termCodes(term: string): number {
-    if (this.#codes.length < term.length) this.#codes = new Uint32Array(term.length * 2);
-    return trigramsOf(term, this.#codes);
-  }
-
-  #postingCount(code: number): number {
-    return (this.#trigramOffsets[code + 1] ?? 0) - (this.#trigramOffsets[code] ?? 0);
-  }
-
-  /**
-   * An upper bound on the documents whose fields contain `term` as a substring, for choosing the most selective
-   * term: the size of its rarest trigram's postings (the fields other than canonical uuid ids), plus
-   * `IdIndex.substringBound` for those ids. `Infinity` for terms under 3 units.
-   */
-  substringBound(term: string): number {
-    const count = this.#termCodes(term);
+  /** An upper bound on the documents matching `term` through substrings or ids, to pick the most selective. */
+  candidateBound(term: string): number {
     let best = Infinity;
-    for (let k = 0; k < count; k++) best = Math.min(best, this.#postingCount(this.#codes[k] ?? 0));
-    return best + this.ids.substringBound(term);
+    forEachTrigram(term, (code) => {
+      best = Math.min(best, this.#postingCount(code));
+    });
+    return best + this.idDocs(term).length;
   }
 
   /** The postings of the rarest and second-rarest distinct trigrams of `term` (3+ units). */
   rarestTrigrams(term: string): TrigramPick {
-    const count = this.#termCodes(term);
     let first = -1;
     let second = -1;
-    for (let k = 0; k < count; k++) {
-      const code = this.#codes[k] ?? 0;
-      if (code === first || code === second) continue;
+    forEachTrigram(term, (code) => {
+      if (code === first || code === second) return;
       const size = this.#postingCount(code);
       if (first < 0 || size < this.#postingCount(first)) {
         second = first;
@@ -147,50 +158,224 @@ export class SearchIndex {
       } else if (second < 0 || size < this.#postingCount(second)) {
         second = code;
       }
-    }
-    const exact = isExactTrigram(term);
-    return { first: this.#postings(first), second: second < 0 ? undefined : this.#postings(second), exact };
+    });
+    let exact = term.length === 3;
+    for (let i = 0; exact && i < 3; i++) exact = codeAt(term, i) !== OTHER;
+    return {
+      first: postingsOf(this.#trigrams, first),
+      second: second < 0 ? undefined : postingsOf(this.#trigrams, second),
+      exact,
+    };
   }
 
-  #postings(code: number): Uint32Array {
-    return this.#trigramDocs.subarray(this.#trigramOffsets[code] ?? 0, this.#trigramOffsets[code + 1] ?? 0);
-  }
-
-  /**
-   * The ids of the distinct indexed words within one edit of `term` (any length, though only 4+ unit terms
-   * are fuzzy). The returned view is scratch, valid until the next call.
-   */
-  wordsWithinOneEdit(term: string): Uint32Array {
+  /** Ids of the indexed words within one edit of `term`. */
+  wordsWithinOneEdit(term: string): number[] {
     const keys = this.#hasher.hash(term, 0, term.length);
-    if (++this.#wordGeneration === 0xffffffff) {
+    if (++this.#generation === 0xffffffff) {
       this.#wordMarks.fill(0);
-      this.#wordGeneration = 1;
+      this.#generation = 1;
     }
-    const generation = this.#wordGeneration;
-    const starts = this.#wordStarts;
-    let found = 0;
+    const mask = this.#deletions.offsets.length - 2;
+    const found: number[] = [];
     for (let k = 0; k < keys; k++) {
-      const bucket = (this.#hasher.keys[k] ?? 0) & this.#deleteMask;
-      const end = this.#deleteOffsets[bucket + 1] ?? 0;
-      for (let p = this.#deleteOffsets[bucket] ?? 0; p < end; p++) {
-        const word = this.#deleteWords[p] ?? 0;
-        if (this.#wordMarks[word] === generation) continue;
-        this.#wordMarks[word] = generation;
-        // A bucket holds hash neighbours, not proof: verify. `- 1` drops the word's U+0000 separator.
-        if (!withinOneEdit(term, this.#wordText, starts[word] ?? 0, (starts[word + 1] ?? 0) - 1)) continue;
-        if (found === this.#hits.length) {
-          const bigger = new Uint32Array(found * 2);
-          bigger.set(this.#hits);
-          this.#hits = bigger;
-        }
-        this.#hits[found++] = word;
+      for (const word of postingsOf(this.#deletions, (this.#hasher.keys[k] ?? 0) & mask)) {
+        if (this.#wordMarks[word] === this.#generation) continue;
+        this.#wordMarks[word] = this.#generation;
+        // A bucket holds hash neighbours, not proof: verify.
+        if (withinOneEdit(term, this.#words[word] ?? '')) found.push(word);
       }
     }
-    return this.#hits.subarray(0, found);
+    return found;
   }
 
   /** Documents holding word `word`, ascending. */
   docsOfWord(word: number): Uint32Array {
-    return this.#wordDocs.subarray(this.#wordDocOffsets[word] ?? 0, this.#wordDocOffsets[word + 1] ?? 0);
+    return postingsOf(this.#wordDocs, word);
   }
+
+  /** Documents whose id matches `term` (`idMatches`), ascending. */
+  idDocs(term: string): number[] {
+    const docs: number[] = [];
+    const head = this.#idHeads.get(term.slice(0, ID_PREFIX_MIN_LENGTH));
+    for (let d = head ?? -1; d >= 0; d = this.#idNext[d] ?? -1)
+      if (idMatches(this.#ids[d] ?? '', term)) docs.push(d);
+    return docs.reverse();
+  }
+
+  #postingCount(code: number): number {
+    const offsets = this.#trigrams.offsets;
+    return (offsets[code + 1] ?? 0) - (offsets[code] ?? 0);
+  }
+}
+
+function postingsOf(csr: Csr, slot: number): Uint32Array {
+  if (slot < 0) return new Uint32Array(0);
+  return csr.postings.subarray(csr.offsets[slot] ?? 0, csr.offsets[slot + 1] ?? 0);
+}
+
+/** CSR offsets from per-slot counts (one entry longer); `counts` becomes the fill cursors. */
+function offsetsOf(counts: Uint32Array): Uint32Array {
+  const offsets = new Uint32Array(counts.length + 1);
+  for (let i = 0; i < counts.length; i++) offsets[i + 1] = (offsets[i] ?? 0) + (counts[i] ?? 0);
+  counts.set(offsets.subarray(0, counts.length));
+  return offsets;
+}
+
+/** A growable list of uint32 (doubling). */
+class U32Growable {
+  #values = new Uint32Array(1024);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.#values.length) {
+      const bigger = new Uint32Array(this.length * 2);
+      bigger.set(this.#values);
+      this.#values = bigger;
+    }
+    this.#values[this.length++] = value;
+  }
+
+  at(index: number): number {
+    return this.#values[index] ?? 0;
+  }
+}
+
+/**
+ * The build, as steps over ranges: `collect` lists each document's distinct trigrams and words (in document
+ * order), `fill` files documents under them (so every posting list is ascending), then the deletion buckets are
+ * counted and filled over the words.
+ */
+class IndexBuilder {
+  readonly #docs: readonly SearchDoc[];
+  readonly #stamps = new Uint32Array(TRIGRAMS);
+  readonly #trigramCursor = new Uint32Array(TRIGRAMS);
+  readonly #docTrigrams = new U32Growable();
+  readonly #docTrigramEnds: Uint32Array;
+  readonly #wordIds = new Map<string, number>();
+  readonly #wordLastDoc: number[] = [];
+  #wordCursor = new Uint32Array(0);
+  readonly #docWords = new U32Growable();
+  readonly #docWordEnds: Uint32Array;
+  readonly #hasher = new DeletionHasher();
+  #deletionCursor = new Uint32Array(0);
+  readonly words: string[] = [];
+  readonly ids: string[];
+  readonly idHeads = new Map<string, number>();
+  readonly idNext: Int32Array;
+  trigrams: Csr = { offsets: new Uint32Array(TRIGRAMS + 1), postings: new Uint32Array(0) };
+  wordDocs: Csr = { offsets: new Uint32Array(1), postings: new Uint32Array(0) };
+  deletions: Csr = { offsets: new Uint32Array(2), postings: new Uint32Array(0) };
+
+  constructor(docs: readonly SearchDoc[]) {
+    this.#docs = docs;
+    this.#docTrigramEnds = new Uint32Array(docs.length);
+    this.#docWordEnds = new Uint32Array(docs.length);
+    this.ids = docs.map((doc) => doc[0]);
+    this.idNext = new Int32Array(docs.length).fill(-1);
+  }
+
+  collect(from: number, to: number): void {
+    for (let d = from; d < to; d++) {
+      const doc = this.#docs[d];
+      const tag = d + 1;
+      if (doc !== undefined) {
+        const key = doc[0].slice(0, ID_PREFIX_MIN_LENGTH);
+        this.idNext[d] = this.idHeads.get(key) ?? -1;
+        this.idHeads.set(key, d);
+        for (let f = 1; f < 4; f++) this.#collectField(doc[f] ?? '', tag);
+      }
+      this.#docTrigramEnds[d] = this.#docTrigrams.length;
+      this.#docWordEnds[d] = this.#docWords.length;
+    }
+  }
+
+  #collectField(field: string, tag: number): void {
+    forEachTrigram(field, (code) => {
+      if (this.#stamps[code] === tag) return;
+      this.#stamps[code] = tag;
+      this.#trigramCursor[code] = (this.#trigramCursor[code] ?? 0) + 1;
+      this.#docTrigrams.push(code);
+    });
+    forEachWord(field, (start, end) => {
+      if (end - start < MIN_FUZZY_WORD) return;
+      const word = field.slice(start, end);
+      let id = this.#wordIds.get(word);
+      if (id === undefined) {
+        id = this.words.length;
+        this.#wordIds.set(word, id);
+        this.words.push(word);
+        this.#wordLastDoc.push(0);
+      }
+      if (this.#wordLastDoc[id] === tag) return;
+      this.#wordLastDoc[id] = tag;
+      this.#docWords.push(id);
+    });
+  }
+
+  startFill(): void {
+    this.trigrams = {
+      offsets: offsetsOf(this.#trigramCursor),
+      postings: new Uint32Array(this.#docTrigrams.length),
+    };
+    this.#wordCursor = new Uint32Array(this.words.length);
+    for (let k = 0; k < this.#docWords.length; k++) {
+      const word = this.#docWords.at(k);
+      this.#wordCursor[word] = (this.#wordCursor[word] ?? 0) + 1;
+    }
+    this.wordDocs = {
+      offsets: offsetsOf(this.#wordCursor),
+      postings: new Uint32Array(this.#docWords.length),
+    };
+  }
+
+  fill(from: number, to: number): void {
+    let t = this.#docTrigramEnds[from - 1] ?? 0;
+    let w = this.#docWordEnds[from - 1] ?? 0;
+    for (let d = from; d < to; d++) {
+      for (const end = this.#docTrigramEnds[d] ?? 0; t < end; t++)
+        this.trigrams.postings[bump(this.#trigramCursor, this.#docTrigrams.at(t))] = d;
+      for (const end = this.#docWordEnds[d] ?? 0; w < end; w++)
+        this.wordDocs.postings[bump(this.#wordCursor, this.#docWords.at(w))] = d;
+    }
+  }
+
+  countDeletions(from: number, to: number): void {
+    if (this.#deletionCursor.length === 0) {
+      // About four (key, word) pairs per bucket: a few extra candidates cost less than a bigger offsets array.
+      const units = this.words.reduce((sum, word) => sum + word.length + 1, 0);
+      let buckets = 2;
+      while (buckets * 4 < units) buckets *= 2;
+      this.#deletionCursor = new Uint32Array(buckets);
+    }
+    this.#forEachKey(from, to, (bucket) => {
+      this.#deletionCursor[bucket] = (this.#deletionCursor[bucket] ?? 0) + 1;
+    });
+  }
+
+  startDeletions(): void {
+    const offsets = offsetsOf(this.#deletionCursor);
+    this.deletions = { offsets, postings: new Uint32Array(offsets[offsets.length - 1] ?? 0) };
+  }
+
+  fillDeletions(from: number, to: number): void {
+    this.#forEachKey(from, to, (bucket, word) => {
+      this.deletions.postings[bump(this.#deletionCursor, bucket)] = word;
+    });
+  }
+
+  #forEachKey(from: number, to: number, visit: (bucket: number, word: number) => void): void {
+    const mask = this.#deletionCursor.length - 1;
+    for (let w = from; w < to; w++) {
+      const word = this.words[w] ?? '';
+      const count = this.#hasher.hash(word, 0, word.length);
+      for (let k = 0; k < count; k++) visit((this.#hasher.keys[k] ?? 0) & mask, w);
+    }
+  }
+}
+
+/** Adds one to `counts[slot]` and returns the value before: a CSR fill cursor. */
+function bump(counts: Uint32Array, slot: number): number {
+  const before = counts[slot] ?? 0;
+  counts[slot] = before + 1;
+  return before;
 }

@@ -161,8 +161,8 @@ export class UserStore {
 
   /**
    * Builds the search index ahead of use, in steps of a few milliseconds (see `server.ts`): the one structure
-   * whose first use would otherwise cost a request ~0.5 s at 100 000 users. Sort orders and lookups cost one
-   * first request a fraction of that and are built on first use, so early requests never wait behind them.
+   * whose build is too long for a request to wait behind it on a large store. Sort orders and lookups are much
+   * cheaper and are built on first use, so start-up does not pay for them.
    */
   *warm(): Generator<void, void, void> {
     yield* this.search.buildSteps();

@@ -121,12 +121,20 @@ describe('the path segment', () => {
     { name: 'an upper-case uuid with a bad digit', key: 'EC9B26D6-0862-4D15-82EC-E6EB5A6449AG' },
     { name: 'an @', key: 'zoe%40example.com' },
     { name: 'non-ASCII', key: 'zo%C3%AB' },
+    { name: 'percent-encoding that does not decode', key: '%E0%A4%A' },
   ])('$name → 400 invalid_request with a path detail', async ({ key }) => {
     const body = expectError(await remove(key), 400, 'invalid_request');
     expect(body.details).toContainEqual(
       expect.objectContaining({ location: 'path', name: 'id-or-identifier' }),
     );
-    expect(body.details?.[0]?.message).toContain(decodeURIComponent(key));
+    const shown = (() => {
+      try {
+        return decodeURIComponent(key);
+      } catch {
+        return key; // shown as sent
+      }
+    })();
+    expect(body.details?.[0]?.message).toContain(shown);
     expect(h.allUsers()).toHaveLength(43);
   });
 

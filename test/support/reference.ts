@@ -171,13 +171,17 @@ export function osaDistance(a: string, b: string): number {
   return d[a.length]?.[b.length] ?? Infinity;
 }
 
-function termMatches(doc: Doc, term: string): boolean {
-  if (doc.some((field) => field.includes(term))) return true;
-  return term.length >= 4 && doc.some((field) => words(field).some((word) => osaDistance(term, word) <= 1));
+/** The id matches as its whole value or a prefix of 8+ units; identifier, name and email by substring or one edit. */
+function termMatches([id = '', ...text]: Doc, term: string): boolean {
+  if (id === term || (term.length >= 8 && id.startsWith(term))) return true;
+  if (text.some((field) => field.includes(term))) return true;
+  return term.length >= 4 && text.some((field) => words(field).some((word) => osaDistance(term, word) <= 1));
 }
 
 function termTier(doc: Doc, term: string): number {
   if (doc.some((field) => field === term)) return 0;
+  const [id = '', ...text] = doc;
+  if (term.length >= 8 && id.startsWith(term)) return 1;
   const atWordStart = (field: string, p: number): boolean =>
     p === 0 || !/[\p{L}\p{N}]$/u.test(field.slice(0, p));
   const positions = (field: string): number[] => {
@@ -185,8 +189,8 @@ function termTier(doc: Doc, term: string): number {
     for (let p = field.indexOf(term); p >= 0; p = field.indexOf(term, p + 1)) found.push(p);
     return found;
   };
-  if (doc.some((field) => positions(field).some((p) => atWordStart(field, p)))) return 1;
-  if (doc.some((field) => field.includes(term))) return 2;
+  if (text.some((field) => positions(field).some((p) => atWordStart(field, p)))) return 1;
+  if (text.some((field) => field.includes(term))) return 2;
   return 3;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authenticate, authorize, insufficientPermission, type Principal } from '../../src/auth/bearer.ts';
-import { ApiError } from '../../src/http/errors.ts';
 import { craftJwt, decodePart, KEYS, SETTINGS, tokenService } from '../support/token-service.ts';
+import { apiErrorOf } from '../support/thrown.ts';
 import { storeOf, userRecord, uuidOf } from '../support/user-records.ts';
 
 const USER_ID = 'https://identity.example.com/userID';
@@ -19,16 +19,6 @@ function setup() {
   const store = storeOf(USERS);
   const tokenFor = (claims: Record<string, unknown>): string => tokens.sign(claims).token;
   return { tokens, clock, store, tokenFor };
-}
-
-function apiErrorOf(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected an ApiError, but nothing was thrown');
 }
 
 const invalidChallenge = (description: string): Record<string, string> => ({

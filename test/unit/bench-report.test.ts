@@ -103,9 +103,9 @@ describe('evaluateTargets', () => {
 
   it.each([
     {
-      name: 'list vs stack: 6000 / 3000 = 2.00× ≥ 1.5',
+      name: 'list: 6000 / 3000 = 2.00× stack ≥ 1.5, 6000 / 9000 = 0.67× bare ≥ 0.35',
       start: 'list ≥ 1.5× stack',
-      value: '2.00×',
+      value: '2.00× stack, 0.67× bare',
       met: true,
     },
     {
@@ -139,12 +139,22 @@ describe('evaluateTargets', () => {
     expect(byName(start)).toMatchObject({ value, met });
   });
 
+  it('list: 2× stack is not enough when it is under 0.35× bare', () => {
+    const fastBare = results.map((r) =>
+      r.server === 'bare' && r.scenario === 'list' ? { ...r, rps: 20_000 } : r,
+    );
+    const list = evaluateTargets(fastBare, startups, { small: SMALL, large: LARGE }).find((t) =>
+      t.target.startsWith('list'),
+    );
+    expect(list).toMatchObject({ value: '2.00× stack, 0.30× bare', met: false });
+  });
+
   it('says "not measured" rather than guessing when a baseline is missing', () => {
     const withoutStack = results.filter((r) => r.server !== 'stack');
     const targets2 = evaluateTargets(withoutStack, startups, { small: SMALL, large: undefined });
     expect(targets2.find((t) => t.target.startsWith('list'))).toMatchObject({
       met: undefined,
-      value: 'n/a×',
+      value: 'n/a× stack, 0.67× bare',
     });
     expect(targets2.some((t) => t.target.includes('100000'))).toBe(false);
     expect(targetsTable(targets2)).toContain('not measured');

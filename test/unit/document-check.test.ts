@@ -1,21 +1,23 @@
-/** The meta-schema check that guards every start (its result is remembered per document content). */
-import { describe, expect, it } from 'vitest';
-import { assertValidDocument } from '../../src/http/openapi.ts';
+/** The documents are checked against the OpenAPI meta-schema (by the request validator) before a mock listens. */
+import { describe, expect, it, vi } from 'vitest';
 import { API_SPEC_PATH, readSpecDocument } from '../../src/spec/document.ts';
+import { loadSpec, loadSpecs, specsReady } from '../../src/spec/specs.ts';
 
 const spec = readSpecDocument(API_SPEC_PATH);
 
-describe('assertValidDocument', () => {
-  it('accepts spec/openapi.yaml', () => {
-    expect(() => {
-      assertValidDocument(spec, 'spec/openapi.yaml');
-    }).not.toThrow();
+describe('spec documents', () => {
+  it('spec/openapi.yaml and spec/admin.yaml are ready', async () => {
+    await expect(specsReady(loadSpecs())).resolves.toBeUndefined();
   });
 
-  it('refuses a document the OpenAPI meta-schema does not allow, naming it and where it is wrong', () => {
-    const broken = { ...spec, info: { title: 'no version' } };
-    expect(() => {
-      assertValidDocument(broken, 'broken.yaml');
-    }).toThrow(/broken\.yaml is not a valid OpenAPI document:\n {2}\/info .*version/);
+  it('refuses a document the OpenAPI meta-schema does not allow, naming it; the validator prints where', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const broken = loadSpec({ ...spec, info: { title: 'no version' } }, 'broken.yaml');
+      await expect(broken.ready()).rejects.toThrow(/^broken\.yaml is not a valid OpenAPI document/);
+      expect(printed.mock.calls.flat().join('\n')).toMatch(/\/info.*\n?.*version|version/);
+    } finally {
+      printed.mockRestore();
+    }
   });
 });

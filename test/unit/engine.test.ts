@@ -856,6 +856,21 @@ describe('QueryEngine: result cache', () => {
     expect(bufferOf(after.slots)).not.toBe(bufferOf(before.slots));
   });
 
+  it('a query whose key is over 2 KiB is computed every time, not kept', () => {
+    const store = newStore();
+    const engine = new QueryEngine(store, { cacheSize: 4 });
+    const sort = { field: 'name', direction: 'asc' } as const;
+    const long = {
+      ...query({ sort }),
+      terms: Array.from({ length: 600 }, () => 'a'),
+    };
+    const short = { ...query({ sort }), terms: ['a'] };
+    const first = engine.run(long, ALL);
+    expect(first.total).toBeGreaterThan(0);
+    expect(bufferOf(engine.run(long, ALL).slots)).not.toBe(bufferOf(first.slots));
+    expect(bufferOf(engine.run(short, ALL).slots)).toBe(bufferOf(engine.run(short, ALL).slots));
+  });
+
   it('cache size 0: every run computes afresh, with the same results', () => {
     const store = newStore();
     const engine = new QueryEngine(store, { cacheSize: 0 });
@@ -883,8 +898,8 @@ function bufferOf(slots: ArrayLike<number>): ArrayBufferLike {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// A brute-force reference, written plainly from docs/users.md and §6: filter, search (substring terms only: the
-// generated terms are under 4 characters, so fuzzy matching never applies), sort with Intl.Collator and an id
+// A brute-force reference, written plainly from the README's rules: filter, search (substring terms only: the
+// generated terms are under 4 characters, so fuzzy matching and id prefixes never apply), sort with Intl.Collator and an id
 // tie-break, slice.
 
 const REFERENCE_COLLATOR = new Intl.Collator('en', { sensitivity: 'base' });
@@ -898,7 +913,9 @@ function referenceTier(fields: readonly string[], terms: readonly string[]): num
     let termTier = 2;
     if (fields.includes(term)) termTier = 0;
     else if (
-      fields.some((f) => [...f.matchAll(new RegExp(escape(term), 'g'))].some((m) => startsWord(f, m.index)))
+      fields
+        .slice(1)
+        .some((f) => [...f.matchAll(new RegExp(escape(term), 'g'))].some((m) => startsWord(f, m.index)))
     )
       termTier = 1;
     tier = Math.max(tier, termTier);
@@ -940,7 +957,8 @@ function reference(alive: readonly boolean[], q: UsersQuery, visibility: Visibil
     if (filter.status !== undefined && user.status !== filter.status) return [];
     if (!inRange(user.created_at, filter.createdAt) || !inRange(user.updated_at, filter.updatedAt)) return [];
     const fields = [user.id.toLowerCase(), user.identifier, plainFold(user.name), plainFold(user.email)];
-    if (!q.terms.every((term) => fields.some((f) => f.includes(term)))) return [];
+    const [id, ...text] = fields;
+    if (!q.terms.every((term) => id === term || text.some((f) => f.includes(term)))) return [];
     return [{ user, tier: referenceTier(fields, q.terms) }];
   });
   const byId = (a: User, b: User): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/http/errors.ts';
 import { checkApiVersion, checkMediaType, headerSafe } from '../../src/http/headers.ts';
 import { API_MODEL } from '../support/spec-model.ts';
-
-/** Runs `fn` and returns the ApiError it throws (fails the test if it throws anything else or nothing). */
-function apiErrorOf(fn: () => void): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected an ApiError, but nothing was thrown');
-}
+import { apiErrorOf } from '../support/thrown.ts';
 
 describe('headerSafe', () => {
   it.each([

@@ -1,13 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/users/collation.ts';
-import { UserSearch, parseTerms, rankedOrder } from '../../src/users/search.ts';
+import { UserSearch, parseTerms } from '../../src/users/search.ts';
 import type { SearchDoc } from '../../src/users/search.ts';
-import { U32List } from '../../src/users/search-csr.ts';
-import { HexNeighbours } from '../../src/users/search-hex-neighbours.ts';
-import { withinOneEdit } from '../../src/users/search-osa.ts';
-import { isCanonicalUuid, uuidAlignments } from '../../src/users/search-uuid.ts';
-import { WordTable } from '../../src/users/search-word-table.ts';
+import { withinOneEdit } from '../../src/users/search-terms.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // A plain reference implementation of docs/users.md, written from the rules and nothing else: every other
@@ -39,9 +35,11 @@ function osa(a: string, b: string): number {
   return at(a.length, b.length);
 }
 
-function referenceTermMatches(doc: SearchDoc, term: string): boolean {
-  if (doc.some((field) => field.includes(term))) return true;
-  return term.length >= 4 && doc.some((field) => referenceWords(field).some((word) => osa(term, word) <= 1));
+/** The id matches as its whole value or a prefix of 8+ units; the other fields by substring or one edit. */
+function referenceTermMatches([id, ...text]: SearchDoc, term: string): boolean {
+  if (id === term || (term.length >= 8 && id.startsWith(term))) return true;
+  if (text.some((field) => field.includes(term))) return true;
+  return term.length >= 4 && text.some((field) => referenceWords(field).some((word) => osa(term, word) <= 1));
 }
 
 function occurrences(field: string, term: string): number[] {
@@ -52,10 +50,12 @@ function occurrences(field: string, term: string): number[] {
 
 function referenceTermTier(doc: SearchDoc, term: string): number {
   if (doc.some((field) => field === term)) return 0;
+  const [id, ...text] = doc;
+  if (term.length >= 8 && id.startsWith(term)) return 1;
   const wordPrefix = (field: string, p: number): boolean =>
     p === 0 || !ENDS_WITH_WORD_CHAR.test(field.slice(0, p));
-  if (doc.some((field) => occurrences(field, term).some((p) => wordPrefix(field, p)))) return 1;
-  if (doc.some((field) => field.includes(term))) return 2;
+  if (text.some((field) => occurrences(field, term).some((p) => wordPrefix(field, p)))) return 1;
+  if (text.some((field) => field.includes(term))) return 2;
   return 3;
 }
 
@@ -91,7 +91,7 @@ const USERS: readonly (readonly [string, string, string, string])[] = [
   ['d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', 'gone', 'Deleted Person', 'gone@example.com'],
   ['e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e6f7', 'marta', 'MÁRTA Ann', 'marta@example.net'],
   ['f0e1d2c3-b4a5-4968-8776-655443322110', 'lee', 'Lee', 'lee@example.com'],
-  ['ACCT-7F3E-ZQ', 'legacy', 'Legacy Account', 'legacy@example.com'], // not a uuid: indexed like other fields
+  ['ACCT-7F3E-ZQ', 'legacy', 'Legacy Account', 'legacy@example.com'], // not a uuid: the same id rule
 ];
 const DOCS = USERS.map(toDoc);
 const ALIVE = Uint8Array.from(USERS, (user) => (user[1] === 'gone' ? 0 : 1));
@@ -136,8 +136,8 @@ const CASES: readonly { name: string; search: string; expected: Readonly<Record<
     expected: { 'jose.garcia': 1 },
   },
   { name: 'term starting with punctuation is mid-word', search: '.garcia', expected: { 'jose.garcia': 2 } },
-  { name: 'id chunk after a hyphen is a word prefix', search: '4f89-41d3', expected: { 'ann.lee42': 1 } },
-  { name: 'id substring mid-chunk', search: 'f2504e0', expected: { 'ann.lee42': 2 } },
+  { name: 'an id chunk is not searched', search: '4f89-41d3', expected: {} },
+  { name: 'an id substring is not searched', search: 'f2504e0', expected: {} },
   { name: 'fuzzy: substitution', search: 'smyth', expected: { jsmith: 3 } },
   { name: 'fuzzy: transposition', search: 'smiht', expected: { jsmith: 3 } },
   { name: 'fuzzy: insertion in the term', search: 'smitth', expected: { jsmith: 3 } },
@@ -149,26 +149,19 @@ const CASES: readonly { name: string; search: string; expected: Readonly<Record<
   },
   { name: 'fuzzy: two edits do not match', search: 'smyht', expected: {} },
   { name: 'fuzzy: 3-character terms are never fuzzy', search: 'lex', expected: {} },
-  { name: 'fuzzy: on a uuid chunk', search: '3f2504e1', expected: { 'ann.lee42': 3 } },
+  { name: 'id prefix of 8 characters (tier 1)', search: '3f2504e0', expected: { 'ann.lee42': 1 } },
+  { name: 'id prefix across a dash', search: '3f2504e0-4f8', expected: { 'ann.lee42': 1 } },
+  { name: 'id prefix of 7 characters is too short', search: '3f2504e', expected: {} },
+  { name: 'no typo inside an id', search: '3f2504e1', expected: {} },
   {
     name: 'whole uuid, any case',
     search: '3F2504E0-4F89-41D3-9A0C-0305E82C3301',
     expected: { 'ann.lee42': 0 },
   },
-  { name: 'fuzzy: substitution in a 4-digit chunk', search: '9dae', expected: { 'jose.garcia': 3 } },
-  { name: 'fuzzy: deletion from a 12-digit chunk', search: 'e07fc1f90a7', expected: { jsmith: 3 } },
-  { name: 'fuzzy: insertion into an 8-digit chunk', search: 'a8098c1a0', expected: { annabel: 3 } },
-  { name: 'fuzzy: swap in an 8-digit chunk', search: 'a8089c1a', expected: { annabel: 3 } },
-  {
-    name: 'fuzzy: a chunk with its one non-hex unit replaced',
-    search: '41dz',
-    expected: { 'ann.lee42': 3, 'jose.garcia': 3, annabel: 3 },
-  },
-  { name: 'fuzzy: a chunk with its one non-hex unit deleted', search: '9a0-c', expected: { 'ann.lee42': 3 } },
-  { name: 'id substring across a dash, with a name term', search: '0de-944 john', expected: { jsmith: 2 } },
-  { name: 'a short id substring next to a name term', search: 'lee 3f2', expected: { 'ann.lee42': 1 } },
-  { name: 'an id that is not a uuid: substring', search: '7f3e', expected: { legacy: 1 } },
-  { name: 'an id that is not a uuid: fuzzy', search: 'acxt', expected: { legacy: 3 } },
+  { name: 'an id prefix with a name term', search: 'lee 3f2504e0', expected: { 'ann.lee42': 1 } },
+  { name: 'a short id substring next to a name term', search: 'lee 3f2', expected: {} },
+  { name: 'an id that is not a uuid: whole value', search: 'acct-7f3e-zq', expected: { legacy: 0 } },
+  { name: 'an id that is not a uuid: no substring', search: '7f3e', expected: {} },
   { name: 'fuzzy: words, not whole fields', search: 'jhon', expected: { jsmith: 3 } },
   { name: 'multi-term AND across fields', search: 'smith example.com', expected: { jsmith: 1 } },
   { name: 'multi-term: the worst term sets the tier', search: 'jhon example.com', expected: { jsmith: 3 } },
@@ -222,18 +215,6 @@ describe('UserSearch: named cases (docs/users.md)', () => {
       expect(indexed.tier(doc, terms)).toBe(tiers[k]);
     });
     expect(indexed.matches(5, terms)).toBe(true); // matches() does not look at `alive`
-  });
-
-  it("rankedOrder sorts by tier, then by the caller's tie order", () => {
-    const result = indexed.match(parseTerms('lee'), ALIVE); // lee: 0, ann.lee42: 1, annabel: 1
-    const byIdentifier = (a: number, b: number) => (IDENTIFIERS[a] ?? '').localeCompare(IDENTIFIERS[b] ?? '');
-    expect([...rankedOrder(result, byIdentifier)].map((doc) => IDENTIFIERS[doc])).toEqual([
-      'lee',
-      'ann.lee42',
-      'annabel',
-    ]);
-    const reversed = rankedOrder(result, (a, b) => byIdentifier(b, a));
-    expect([...reversed].map((doc) => IDENTIFIERS[doc])).toEqual(['lee', 'annabel', 'ann.lee42']);
   });
 
   it('rejects a document number out of range', () => {
@@ -342,25 +323,24 @@ function substringOf(texts: readonly string[]): fc.Arbitrary<string> {
     .map(([s, a, b]) => s.slice(Math.min(a, b) % (s.length + 1), Math.max(a, b) % (s.length + 1)));
 }
 
-/** A term made for the id path: a substring of an id, a chunk one edit away (by a hex digit, or by exactly one
- * unit that is not one), or a hex word. */
+/**
+ * A term made for the id rule: a prefix of an id (shorter and longer than 8 units), a whole id, a prefix with one
+ * edit, a substring from inside an id, or a hex word.
+ */
 function idTermFrom(docs: readonly SearchDoc[]): fc.Arbitrary<string> {
   const ids = docs.map((doc) => doc[0]);
-  const chunks = ids.flatMap(referenceWords);
-  // Edits at either end as often as anywhere else: those are the edge cases of the neighbour enumeration.
-  const where = fc.oneof(fc.constant('first'), fc.constant('last'), fc.nat());
-  const chunkTypo = fc
-    .tuple(fc.constantFrom(...chunks, ...HEX_WORDS), where, edit, fc.constantFrom(...HEX, 'z', 'é', '-', 'E'))
-    .map(([word, at, how, u]) =>
-      applyEdit(word, at === 'first' ? 0 : at === 'last' ? word.length - 1 : at, how, u),
-    );
+  const prefix = fc
+    .tuple(fc.constantFrom(...ids), fc.integer({ min: 5, max: 40 }))
+    .map(([id, length]) => id.slice(0, length));
+  const prefixTypo = fc
+    .tuple(prefix, fc.nat(), edit, fc.constantFrom(...HEX, 'z', '-'))
+    .map(([term, at, how, u]) => applyEdit(term, at, how, u));
   return fc.oneof(
+    prefix,
+    prefix,
+    fc.constantFrom(...ids),
+    prefixTypo,
     substringOf(ids),
-    fc // short ones, so that 3-unit id terms meet other terms
-      .tuple(fc.constantFrom(...ids), fc.nat(), fc.integer({ min: 3, max: 5 }))
-      .map(([id, at, length]) => id.slice(at % (id.length + 1), (at % (id.length + 1)) + length)),
-    chunkTypo,
-    chunkTypo,
     fc.constantFrom(...HEX_WORDS),
   );
 }
@@ -502,88 +482,5 @@ describe('UserSearch: building the index', () => {
     const steps = [...search.buildSteps()];
     expect(steps.length).toBeGreaterThan(0);
     expect(search.indexed).toBe(true);
-  });
-});
-
-describe('index building blocks', () => {
-  it('HexNeighbours gives exactly the hex chunks (4, 8, 12 digits) within one edit', () => {
-    const digit = fc.constantFrom('a', 'b', '0', 'f');
-    const chunkOf = fc
-      .constantFrom(4, 8, 12)
-      .chain((n) => fc.string({ unit: digit, minLength: n, maxLength: n }));
-    const neighbours = new HexNeighbours();
-    fc.assert(
-      fc.property(
-        chunkOf,
-        fc.nat(),
-        edit,
-        fc.constantFrom('a', 'b', 'c', 'z', '-', 'é'),
-        (word, at, how, u) => {
-          const term = applyEdit(word, at, how, u);
-          const found = new Set<string>();
-          const wrong: string[] = []; // neighbours of the wrong length or more than one edit away
-          neighbours.forEach(term, (digits, head, rest) => {
-            const hex =
-              head.toString(16).padStart(4, '0') +
-              (digits > 4 ? rest.toString(16).padStart(digits - 4, '0') : '');
-            if (hex.length !== digits || !withinOneEdit(term, hex)) wrong.push(hex);
-            found.add(hex);
-          });
-          expect(wrong).toEqual([]);
-          // Every (term, chunk) pair within one edit arises this way, so this is completeness.
-          expect(found.has(word)).toBe(withinOneEdit(term, word));
-        },
-      ),
-      { seed: 11, numRuns: 1000 },
-    );
-  });
-
-  it('uuid shapes', () => {
-    expect(isCanonicalUuid('3f2504e0-4f89-41d3-9a0c-0305e82c3301')).toBe(true);
-    expect(isCanonicalUuid('3F2504E0-4F89-41D3-9A0C-0305E82C3301')).toBe(false);
-    expect(isCanonicalUuid('3f2504e0-4f89-41d3-9a0c-0305e82c330')).toBe(false);
-    expect(isCanonicalUuid('3f2504e0-4f89-41d3-9a0c0-305e82c3301')).toBe(false);
-    expect(isCanonicalUuid('3f2504e0-4f89-41d3-9a0c-0305e82c330g')).toBe(false);
-    expect(uuidAlignments('face')).toBe(17);
-    expect(uuidAlignments('4f89-41d3')).toBe(4);
-    expect(uuidAlignments('3f2504e0')).toBe(6);
-    expect(uuidAlignments('3f2504e0-4f89-41d3-9a0c-0305e82c3301')).toBe(1);
-    expect(uuidAlignments('0305e82c33011')).toBe(0); // 13 digits: longer than any chunk
-    expect(uuidAlignments('a--b')).toBe(0);
-    expect(uuidAlignments('smith')).toBe(0);
-  });
-
-  it('WordTable keeps ids, per-tag visits and text consistent while it grows', () => {
-    const table = new WordTable(1);
-    // Packed (short [a-z0-9]) and hashed (long, or other letters) words, well past the initial capacity.
-    const words = Array.from({ length: 5000 }, (_, i) =>
-      i % 3 === 0 ? `w${i.toString(36)}` : i % 3 === 1 ? `wörd${i}` : `a${'b'.repeat(i % 20)}${i}`,
-    );
-    const line = words.join(' ');
-    const spans: [number, number][] = [];
-    for (let at = 0, i = 0; i < words.length; i++) {
-      spans.push([at, at + (words[i]?.length ?? 0)]);
-      at += (words[i]?.length ?? 0) + 1;
-    }
-    spans.forEach(([start, end], i) => {
-      expect(table.visit(line, start, end, 1)).toBe(i);
-      expect(table.visit(line, start, end, 1)).toBe(-1);
-    });
-    spans.forEach(([start, end], i) => {
-      expect(table.visit(line, start, end, 2)).toBe(i);
-    });
-    expect(table.size).toBe(words.length);
-    const text = table.text();
-    const starts = table.starts();
-    expect(words.map((_, w) => text.slice(starts[w], (starts[w + 1] ?? 0) - 1))).toEqual(words);
-  });
-
-  it('U32List keeps every value across its chunks', () => {
-    const list = new U32List();
-    for (let i = 0; i < 200_000; i++) list.push(i * 3);
-    expect(list.length).toBe(200_000);
-    const values = Array.from({ length: 200_000 }, (_, i) => list.at(i));
-    expect(values.every((value, i) => value === i * 3)).toBe(true);
-    expect(list.at(200_000)).toBe(0);
   });
 });

@@ -3,19 +3,12 @@
  */
 import { insufficientPermission, type Principal } from '../auth/bearer.ts';
 import { canSee, visibilityOf } from '../auth/row-level.ts';
-import type { OperationContext, OperationHandler } from '../http/dispatch.ts';
-import { ApiError, quote } from '../http/errors.ts';
-import { MESSAGES } from '../http/headers.ts';
-import type { QueryEngine } from './engine.ts';
-import { sendUserPage } from './list-response.ts';
-import { toUsersQuery, type ListUsersSpec } from './query.ts';
-import type { UserStore } from './store.ts';
-
-/** The store and engine in use; replaced wholesale by a reset or a new seed. */
-export interface UsersState {
-  readonly store: UserStore;
-  readonly engine: QueryEngine;
-}
+import { toUsersQuery, type ListUsersSpec } from '../users/query.ts';
+import type { UsersState } from '../users/state.ts';
+import type { OperationContext, OperationHandler } from './dispatch.ts';
+import { ApiError, quote } from './errors.ts';
+import { MESSAGES } from './headers.ts';
+import { sendUserPage } from './user-page.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

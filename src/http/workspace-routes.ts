@@ -3,12 +3,12 @@
  * row-level access, counts and links follow the same code as GET /users.
  */
 import { visibilityOf } from '../auth/row-level.ts';
-import type { OperationHandler } from '../http/dispatch.ts';
-import { ApiError, quote } from '../http/errors.ts';
 import type { ApiModel } from '../spec/model.ts';
-import { sendUserPage } from '../users/list-response.ts';
 import type { ListUsersSpec } from '../users/query.ts';
-import type { UsersState } from '../users/routes.ts';
+import type { UsersState } from '../users/state.ts';
+import type { OperationHandler } from './dispatch.ts';
+import { ApiError, quote } from './errors.ts';
+import { sendUserPage } from './user-page.ts';
 
 export function workspaceHandlers(
   current: () => UsersState,
