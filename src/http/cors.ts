@@ -16,6 +16,7 @@ export const EXPOSED_HEADERS: readonly string[] = [
   'X-RateLimit-Reset',
   'WWW-Authenticate',
   'Preference-Applied',
+  'Location',
 ];
 const EXPOSED = EXPOSED_HEADERS.join(', ');
 
