@@ -7,6 +7,7 @@ import { ControlPlane } from './admin/control-plane.ts';
 import type { FaultInput, FaultRule } from './admin/faults.ts';
 import type { JournalEntry, JournalFilter } from './admin/journal.ts';
 import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
+import { requireJsonForChanges } from './admin/guard.ts';
 import { adminHandlers, type AdminDeps } from './admin/routes.ts';
 import { mintAppToken, type AppTokenRequest, type MintedToken } from './auth/app-tokens.ts';
 import { authenticate, authorize, type Principal } from './auth/bearer.ts';
@@ -16,7 +17,8 @@ import { tokenHandler } from './auth/token-route.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Dataset } from './data/dataset.ts';
 import { loadFixturesSync } from './data/fixtures.ts';
-import { seedDataset } from './data/seed.ts';
+import { seedDataset, seedDatasetSteps } from './data/seed.ts';
+import { runInSlices, runToEnd, type Steps } from './data/steps.ts';
 import { faultGate, preferences, rateLimitGate, recordInJournal } from './http/control.ts';
 import { applyCors } from './http/cors.ts';
 import { ApiError } from './http/errors.ts';
@@ -79,6 +81,8 @@ export interface MockOptions {
   readonly admin?: boolean;
   /** Require `Authorization: Bearer <adminToken>` on `/__admin`. */
   readonly adminToken?: string;
+  /** An origin (`http://localhost:3000`) allowed to call `/__admin` cross-origin; by default none is. */
+  readonly adminCors?: string;
   /** The loaded documents (`loadSpecs()`); pass one to many mocks to build each faster. */
   readonly specs?: Specs;
   /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
@@ -87,7 +91,10 @@ export interface MockOptions {
 
 export const DEFAULT_MOCK_OPTIONS: Readonly<
   Required<
-    Omit<MockOptions, 'fixtures' | 'dataset' | 'signingKey' | 'logger' | 'adminToken' | 'rateLimit' | 'specs'>
+    Omit<
+      MockOptions,
+      'fixtures' | 'dataset' | 'signingKey' | 'logger' | 'adminToken' | 'adminCors' | 'rateLimit' | 'specs'
+    >
   >
 > = Object.freeze({
   seed: 42,
@@ -141,6 +148,14 @@ export interface Mock {
  * await request(mock.app).get('/users').set('Authorization', `Bearer ${accessToken}`);
  */
 export function createMock(options: MockOptions = {}): Mock {
+  return runToEnd(createMockSteps(options));
+}
+
+/**
+ * `createMock` in steps (`data/steps.ts`): `startMock` runs it a slice at a time, so a large dataset is seeded and
+ * indexed while the listener already answers (`/health` included) instead of blocking the event loop.
+ */
+export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
   const o = { ...DEFAULT_MOCK_OPTIONS, ...options };
   const logger = options.logger ?? createLogger(o.logLevel);
 
@@ -156,8 +171,10 @@ export function createMock(options: MockOptions = {}): Mock {
   // 2. Data, keys, tokens.
   const dataset =
     o.dataset ??
-    (o.fixtures === undefined ? seedDataset({ seed: o.seed, users: o.users }) : loadFixturesSync(o.fixtures));
-  const state = new MockState(dataset, listUsers, o.queryCache);
+    (o.fixtures === undefined
+      ? yield* seedDatasetSteps({ seed: o.seed, users: o.users })
+      : loadFixturesSync(o.fixtures));
+  const state = yield* MockState.build(dataset, listUsers, o.queryCache, o.now);
   const rateLimitConfig = typeof o.rateLimit === 'string' ? parseRateLimit(o.rateLimit) : o.rateLimit;
   if (typeof o.rateLimit === 'string' && rateLimitConfig === undefined) {
     throw new Error(`rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(o.rateLimit)})`);
@@ -197,6 +214,10 @@ export function createMock(options: MockOptions = {}): Mock {
     state.reset();
     control.reset();
   };
+  const resetInSlices = async (): Promise<void> => {
+    await runInSlices(state.resetSteps());
+    control.reset();
+  };
   const mintToken = (request: AppTokenRequest): MintedToken =>
     mintAppToken(tokens, state.store, model.rolePermissions, request, o.appTokenClientId);
   const streams = new JournalStreams(control.journal);
@@ -206,13 +227,14 @@ export function createMock(options: MockOptions = {}): Mock {
         spec: specs.admin,
         state,
         control,
-        reset,
+        reset: resetInSlices,
         mintToken,
         apiVersions,
         console: consoleHandlers({ doc: specs.admin.doc, streams, pageData: pages }),
       })
     : undefined;
   const gates = [rateLimitGate(control), faultGate(control, model)];
+  const cors = { adminOrigins: o.adminCors === undefined ? [] : [o.adminCors] };
   const isAuthOperation = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const buildApp = (serves: (operation: OperationSpec) => boolean): Express => {
     const app = express();
@@ -224,10 +246,10 @@ export function createMock(options: MockOptions = {}): Mock {
       logRequest(logger, req, res);
       recordInJournal(control, o.now, req, res);
       res.setHeader('X-API-Version', servedVersion);
-      if (!applyCors(req, res)) next();
+      if (!applyCors(req, res, cors)) next();
     });
     app.use(browserHome(admin === undefined ? '/docs' : '/__admin/ui/'));
-    if (admin !== undefined) app.use('/__admin', admin);
+    if (admin !== undefined) app.use('/__admin', requireJsonForChanges, admin);
     app.use(
       dispatch({
         routes,
@@ -280,7 +302,7 @@ interface AdminOptions {
   readonly spec: LoadedSpec;
   readonly state: MockState;
   readonly control: ControlPlane;
-  readonly reset: () => void;
+  readonly reset: () => Promise<void>;
   readonly mintToken: (request: AppTokenRequest) => MintedToken;
   readonly apiVersions: readonly string[];
   readonly seed: number;

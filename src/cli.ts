@@ -15,6 +15,7 @@ import {
   type Config,
 } from './config.ts';
 import { pactSources } from './contracts/pact-files.ts';
+import { SigningKeyError } from './auth/keys.ts';
 import { DEFAULT_PASSWORD } from './data/dataset.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
 import { ApiError } from './http/errors.ts';
@@ -41,6 +42,7 @@ function mockOptions(config: Config): StartOptions {
     queryCache: config.queryCache,
     admin: config.admin,
     ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
+    ...(config.adminCors === undefined ? {} : { adminCors: config.adminCors }),
     ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
   };
 }
@@ -55,7 +57,7 @@ async function serve(config: Config): Promise<void> {
     if (stopping) process.exit(1);
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    void mock.close().then(() => process.exit(0));
+    void mock.close(config.shutdownGrace * 1000).then(() => process.exit(0));
   };
   process.on('SIGINT', () => {
     stop('SIGINT');
@@ -131,9 +133,24 @@ function banner(mock: RunningMock, config: Config, ms: number): string {
     `  console   ${config.admin ? `${mock.url}/__admin/ui/${config.adminToken === undefined ? '' : ' (asks for the admin token)'}` : 'off (--no-admin)'}`,
     `  admin     ${config.admin ? `${mock.url}/__admin (spec/admin.yaml)${config.adminToken === undefined ? '' : ', token required'}` : 'off'}`,
     '  spec      spec/openapi.yaml · Ctrl-C to stop',
+    ...(openAdmin(config)
+      ? [
+          '',
+          `WARNING: /__admin is open to the network on ${config.host}: anyone who can reach port ${mock.port} can mint admin tokens and reset the data. Add --admin-token T (then send Authorization: Bearer T) or --no-admin, or bind --host 127.0.0.1.`,
+        ]
+      : []),
     '',
     '',
   ].join('\n');
+}
+
+/** The control plane is served on a non-loopback address without a token (docs/control-plane.md). */
+function openAdmin(config: Config): boolean {
+  return config.admin && config.adminToken === undefined && !isLoopback(config.host);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function readConfig(path: string): string {
@@ -205,7 +222,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     );
     process.exit(2);
   }
-  if (error instanceof ApiError) {
+  if (error instanceof ApiError || error instanceof SigningKeyError) {
     process.stderr.write(`identity-mock: ${error.message}\n`);
     process.exit(2);
   }

@@ -35,6 +35,10 @@ export interface Config {
   readonly adminToken: string | undefined;
   /** Rate limit at start, e.g. `100/60s`; undefined = off. */
   readonly rateLimit: RateLimitConfig | undefined;
+  /** An origin allowed to call /__admin cross-origin; undefined = none. */
+  readonly adminCors: string | undefined;
+  /** Seconds requests in flight may take to finish after SIGTERM/SIGINT (longer than any accepted delay). */
+  readonly shutdownGrace: number;
 }
 
 export const DEFAULTS: Readonly<Config> = Object.freeze({
@@ -57,6 +61,8 @@ export const DEFAULTS: Readonly<Config> = Object.freeze({
   admin: true,
   adminToken: undefined,
   rateLimit: undefined,
+  adminCors: undefined,
+  shutdownGrace: 15,
 });
 
 export class ConfigError extends Error {
@@ -132,6 +138,16 @@ export const SERVE_FLAGS: Readonly<Record<string, FlagSpec>> = Object.freeze({
   },
   'no-admin': { type: 'boolean', help: 'do not serve the control plane under /__admin' },
   'admin-token': { type: 'string', value: 'T', help: 'require Authorization: Bearer T on /__admin' },
+  'admin-cors': {
+    type: 'string',
+    value: 'ORIGIN',
+    help: 'let this origin (http://localhost:3000) call /__admin from a browser [none]',
+  },
+  'shutdown-grace': {
+    type: 'string',
+    value: 'DURATION',
+    help: `time requests in flight get to finish on SIGTERM/SIGINT: 15, 30s, 1m [${DEFAULTS.shutdownGrace}s]`,
+  },
   config: {
     type: 'string',
     value: 'FILE',
@@ -262,6 +278,8 @@ export function parseConfig(
       admin: !bool('no-admin', false),
       adminToken: str('admin-token'),
       rateLimit: rateLimitFlag(str('rate-limit')),
+      adminCors: originFlag(str('admin-cors')),
+      shutdownGrace: graceFlag(str('shutdown-grace')) ?? DEFAULTS.shutdownGrace,
     }),
   };
 }
@@ -340,6 +358,29 @@ function rateLimitFlag(text: string | undefined): RateLimitConfig | undefined {
     );
   }
   return config;
+}
+
+/** `--admin-cors`: an origin as a browser sends it, scheme://host[:port] without a path. */
+function originFlag(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/^https?:\/\/[^\s/?#]+$/.test(text)) {
+    throw new ConfigError(
+      `--admin-cors must be an origin such as http://localhost:3000 (scheme, host, optional port; no path) (got ${JSON.stringify(text)})`,
+    );
+  }
+  return text;
+}
+
+/** `--shutdown-grace`: 0 to 3600 seconds, written as a duration. */
+function graceFlag(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const seconds = parseDuration(text);
+  if (seconds === undefined || seconds < 0 || seconds > 3600) {
+    throw new ConfigError(
+      `--shutdown-grace must be a duration from 0 to 1h such as 15, 30s or 2m (got ${JSON.stringify(text)})`,
+    );
+  }
+  return seconds;
 }
 
 function parseBoolean(flag: string, raw: string): boolean {

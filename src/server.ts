@@ -5,8 +5,13 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMock, type Mock, type MockOptions } from './app.ts';
+import { createMockSteps, type Mock, type MockOptions } from './app.ts';
 import { loadSpecs, specsReady } from './spec/specs.ts';
+import { runInSlices } from './data/steps.ts';
+import { readSigningKeys } from './auth/keys.ts';
+
+/** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
+const MAX_WAITING = 1_000;
 
 export interface StartOptions extends MockOptions {
   /** Port to listen on; 0 (the default here) picks a free one. */
@@ -39,6 +44,8 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const specs = options.specs ?? loadSpecs();
   await specsReady(specs);
   const host = options.host ?? '127.0.0.1';
+  // A key that cannot sign fails here, before a port is taken (createMock reads it again, after listen).
+  if (options.signingKey !== undefined) readSigningKeys(options.signingKey);
   const server = await listen(options.port ?? 0, host);
   const authServer = options.authPort === undefined ? undefined : await listen(options.authPort, host);
   // The URL says `localhost`, which some clients (Pact's verifier among them) resolve to ::1 first: on the
@@ -46,12 +53,6 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   const twins = host === '127.0.0.1' ? await Promise.all([server, authServer].map((s) => twinOnIpv6(s))) : [];
   const url = urlOf(server, host);
   const authUrl = authServer === undefined ? url : urlOf(authServer, host);
-  const mock = createMock({
-    ...options,
-    specs,
-    issuer: options.issuer ?? `${authUrl}/`,
-    separateAuthServer: authServer !== undefined,
-  });
   const listeners = [server, authServer, ...twins].filter((s): s is Server => s !== undefined);
   let closed = false;
   const inFlight = new Set<ServerResponse>();
@@ -66,10 +67,51 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
       });
     });
   }
-  server.on('request', mock.app);
-  authServer?.on('request', mock.authApp);
-  twins[0]?.on('request', mock.app);
-  twins[1]?.on('request', mock.authApp);
+  // The data is built in slices after listen (data/steps.ts): requests that arrive meanwhile wait for it.
+  let built: Mock | undefined = undefined;
+  const waiting: (() => void)[] = [];
+  const serve =
+    (pick: (mock: Mock) => Mock['app']) =>
+    (req: IncomingMessage, res: ServerResponse): void => {
+      if (built !== undefined) pick(built)(req, res);
+      else if (waiting.length < MAX_WAITING) {
+        waiting.push(() => {
+          if (built !== undefined) pick(built)(req, res);
+        });
+      } else res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain' }).end('starting\n');
+    };
+  server.on(
+    'request',
+    serve((m) => m.app),
+  );
+  authServer?.on(
+    'request',
+    serve((m) => m.authApp),
+  );
+  twins[0]?.on(
+    'request',
+    serve((m) => m.app),
+  );
+  twins[1]?.on(
+    'request',
+    serve((m) => m.authApp),
+  );
+  let mock: Mock;
+  try {
+    mock = await runInSlices(
+      createMockSteps({
+        ...options,
+        specs,
+        issuer: options.issuer ?? `${authUrl}/`,
+        separateAuthServer: authServer !== undefined,
+      }),
+    );
+  } catch (error) {
+    await Promise.all(listeners.map((listener) => drain(listener, 0)));
+    throw error;
+  }
+  built = mock;
+  for (const answer of waiting.splice(0)) answer();
   warmInBackground(mock, () => closed);
   return {
     ...mock,
@@ -77,7 +119,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     authUrl,
     port: (server.address() as AddressInfo).port,
     server,
-    close: async (graceMs = 5_000) => {
+    close: async (graceMs = 15_000) => {
       closed = true;
       mock.endStreams();
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');

@@ -4,10 +4,14 @@
  * `status: 0` means: drop the connection.
  */
 import { ApiError } from '../http/errors.ts';
+import { compileGlob, type PathGlob } from './path-glob.ts';
+
+/** Rules kept at most (each request is checked against every rule): one more is refused with a 400. */
+export const MAX_FAULT_RULES = 1_000;
 
 export interface FaultInput {
   readonly method?: string;
-  /** Exact path, or with `*` wildcards (`/users*`). */
+  /** Exact path, or with `*` wildcards (`/users*`), matched in linear time (`path-glob.ts`). */
   readonly path: string;
   readonly header?: { readonly name: string; readonly value: string };
   /** 100–599, or 0 to drop the connection. */
@@ -25,7 +29,7 @@ export interface FaultRule extends FaultInput {
 
 interface LiveRule {
   readonly rule: Omit<FaultRule, 'fired'>;
-  readonly pattern: RegExp;
+  readonly pattern: PathGlob;
   fired: number;
 }
 
@@ -44,7 +48,10 @@ export class FaultRules {
     return this.#rules.length;
   }
 
-  /** Adds a rule; throws 400 when it would do nothing or its status is not an HTTP status. */
+  /**
+   * Adds a rule; throws 400 when it would do nothing, its status is not an HTTP status, or MAX_FAULT_RULES are
+   * already kept (spec/admin.yaml says the first two in its schema, so the validator refuses them first).
+   */
   add(input: FaultInput): FaultRule {
     if (input.status === undefined && input.delay_ms === undefined) {
       throw new ApiError(400, 'invalid_request', 'a fault rule needs a status, a delay_ms, or both');
@@ -56,12 +63,19 @@ export class FaultRules {
         `status must be 0 (drop the connection) or 100–599 (got ${input.status})`,
       );
     }
+    if (this.#rules.length >= MAX_FAULT_RULES) {
+      throw new ApiError(
+        400,
+        'invalid_request',
+        `at most ${MAX_FAULT_RULES} fault rules are kept; remove some (DELETE /__admin/faults/{id} or DELETE /__admin/faults) first`,
+      );
+    }
     const rule = {
       id: `f${this.#nextId++}`,
       ...input,
       ...(input.method === undefined ? {} : { method: input.method.toUpperCase() }),
     };
-    this.#rules.push({ rule, pattern: pathPattern(input.path), fired: 0 });
+    this.#rules.push({ rule, pattern: compileGlob(input.path), fired: 0 });
     return { ...rule, fired: 0 };
   }
 
@@ -101,15 +115,6 @@ export class FaultRules {
     }
     return undefined;
   }
-}
-
-/** `/users*` → /^\/users.*$/ ; a pattern without `*` matches exactly. */
-export function pathPattern(pattern: string): RegExp {
-  const source = pattern
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}$`);
 }
 
 /** A small, fast, seedable generator (mulberry32): the same seed gives the same draws on any machine. */

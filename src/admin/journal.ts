@@ -4,7 +4,7 @@
  * and tokens never enter it.
  */
 import { REDACTED } from '../http/log.ts';
-import { pathPattern } from './faults.ts';
+import { compileGlob } from './path-glob.ts';
 
 export interface JournalEntry {
   readonly id: number;
@@ -15,7 +15,12 @@ export interface JournalEntry {
   /** 0 when the connection was dropped before an answer. */
   readonly status: number;
   readonly duration_ms: number;
-  readonly request: { readonly headers: Readonly<Record<string, unknown>>; readonly body?: unknown };
+  readonly request: {
+    readonly headers: Readonly<Record<string, unknown>>;
+    readonly body?: unknown;
+    /** Present (true) when the body was longer than JOURNAL_BODY_LIMIT: `body` is then its first bytes, as text. */
+    readonly body_truncated?: true;
+  };
   readonly response: { readonly headers: Readonly<Record<string, unknown>> };
 }
 
@@ -27,6 +32,8 @@ export interface JournalFilter {
 }
 
 export const JOURNAL_CAPACITY = 1000;
+/** Bytes of a request body the journal keeps (as JSON text); a longer body is cut and marked `body_truncated`. */
+export const JOURNAL_BODY_LIMIT = 16 * 1024;
 const SECRET_HEADERS = new Set([
   'authorization',
   'proxy-authorization',
@@ -57,9 +64,14 @@ export interface JournalRecord {
   readonly responseHeaders: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * What the ring keeps: the record without the parsed body, which is kept as bounded JSON text instead (a parsed
+ * 100 kB body costs several times its size in objects; the text costs at most JOURNAL_BODY_LIMIT bytes).
+ */
 interface Stored {
   readonly id: number;
-  readonly record: JournalRecord;
+  readonly record: Omit<JournalRecord, 'requestBody'>;
+  readonly body: { readonly text: string; readonly truncated: boolean } | undefined;
 }
 
 /** Called with each entry as it is recorded (already redacted). */
@@ -86,16 +98,17 @@ export class Journal {
   /** Records an answered request; secrets are redacted here, before anything is kept. */
   record(record: JournalRecord): void {
     const id = this.#next++;
+    const { requestBody, ...rest } = record;
     const stored: Stored = {
       id,
       record: {
-        ...record,
+        ...rest,
         // RFC 6750 §2.3 allows an access token in the query (`?access_token=…`).
         url: SECRET_IN_QUERY.test(record.url) ? redactQueryString(record.url) : record.url,
         requestHeaders: redactHeaders(record.requestHeaders),
-        ...(record.requestBody === undefined ? {} : { requestBody: redactBody(record.requestBody) }),
         responseHeaders: redactHeaders(record.responseHeaders),
       },
+      body: requestBody === undefined ? undefined : boundedText(redactBody(requestBody)),
     };
     this.#ring[id % this.#capacity] = stored;
     if (this.#listeners.size === 0) return;
@@ -122,19 +135,20 @@ export class Journal {
   /** Entries matching `filter`, newest first, at most `limit`; `total` counts every match. */
   list(filter: JournalFilter = {}): { requests: JournalEntry[]; total: number } {
     const method = filter.method?.toUpperCase();
-    const path = filter.path === undefined ? undefined : pathPattern(filter.path);
+    const path = filter.path === undefined ? undefined : compileGlob(filter.path);
     const limit = filter.limit ?? 100;
     const requests: JournalEntry[] = [];
     let total = 0;
     for (let id = this.#next - 1; id >= 1 && id > this.#next - 1 - this.#capacity; id--) {
       const stored = this.#ring[id % this.#capacity];
       if (stored?.id !== id) break;
-      const entry = toEntry(stored);
-      if (method !== undefined && entry.method !== method) continue;
-      if (path !== undefined && !path.test(entry.path)) continue;
-      if (filter.status !== undefined && entry.status !== filter.status) continue;
+      const { record } = stored;
+      if (method !== undefined && record.method !== method) continue;
+      if (path !== undefined && !path.test(pathOf(record.url))) continue;
+      if (filter.status !== undefined && record.status !== filter.status) continue;
       total++;
-      if (requests.length < limit) requests.push(entry);
+      // Only the entries returned are shaped (their bodies parsed back from text).
+      if (requests.length < limit) requests.push(toEntry(stored));
     }
     return { requests, total };
   }
@@ -144,7 +158,30 @@ export class Journal {
   }
 }
 
-function toEntry({ id, record }: Stored): JournalEntry {
+/** The JSON text of `body`, cut to JOURNAL_BODY_LIMIT bytes (at a character boundary) when longer. */
+function boundedText(body: unknown): { text: string; truncated: boolean } {
+  const text = JSON.stringify(body);
+  // A UTF-8 character is at most 3 bytes per UTF-16 unit: a text this short cannot be over the limit.
+  if (text.length * 3 <= JOURNAL_BODY_LIMIT || Buffer.byteLength(text) <= JOURNAL_BODY_LIMIT) {
+    return { text, truncated: false };
+  }
+  const cut = Buffer.from(text).subarray(0, JOURNAL_BODY_LIMIT).toString('utf8');
+  return { text: cut.endsWith('\uFFFD') ? cut.slice(0, -1) : cut, truncated: true };
+}
+
+function bodyFields(body: Stored['body']): { body?: unknown; body_truncated?: true } {
+  if (body === undefined) return {};
+  return body.truncated
+    ? { body: body.text, body_truncated: true }
+    : { body: JSON.parse(body.text) as unknown };
+}
+
+function pathOf(url: string): string {
+  const end = url.indexOf('?');
+  return end < 0 ? url : url.slice(0, end);
+}
+
+function toEntry({ id, record, body }: Stored): JournalEntry {
   const [path = '/', search = ''] = record.url.split('?', 2);
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of new URLSearchParams(search)) {
@@ -160,10 +197,7 @@ function toEntry({ id, record }: Stored): JournalEntry {
     query,
     status: record.status,
     duration_ms: Math.round(record.durationMs * 100) / 100,
-    request: {
-      headers: record.requestHeaders,
-      ...(record.requestBody === undefined ? {} : { body: record.requestBody }),
-    },
+    request: { headers: record.requestHeaders, ...bodyFields(body) },
     response: { headers: record.responseHeaders },
   };
 }

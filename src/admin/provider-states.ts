@@ -73,7 +73,8 @@ const PATTERNS = PROVIDER_STATES.map((definition) => {
       return name === 'count' ? '(\\d+|\\{count\\})' : '(\\S+)';
     })
     .join('');
-  return { definition, names, pattern: new RegExp(`^${source}$`, 'i') };
+  // Written exactly as the template (case included), as spec/admin.yaml's patterns say.
+  return { definition, names, pattern: new RegExp(`^${source}$`) };
 });
 
 /**
@@ -150,7 +151,7 @@ function ensureUser(target: StateTarget, key: { identifier?: string; id?: string
       .replace(/[^a-z0-9]/gi, '')
       .slice(0, 12)
       .toLowerCase()}`;
-  const user = newUser(identifier, users, key.id === undefined ? {} : { id: key.id.toLowerCase() });
+  const user = newUser(identifier, emailsOf(users), key.id === undefined ? {} : { id: key.id.toLowerCase() });
   target.load(rebuild(target.dataset, [...target.dataset.users, user], target.dataset.workspaces));
   return user;
 }
@@ -175,8 +176,9 @@ function usersWithStatus(target: StateTarget, count: number, status: string): St
     }
     return { ...u, status: other };
   });
+  const emails = emailsOf(next);
   for (let k = 0; kept < count; k++, kept++) {
-    next.push({ ...newUser(`${status}-${k + 1}`, next), status: status as UserStatus });
+    next.push({ ...newUser(`${status}-${k + 1}`, emails), status: status as UserStatus });
   }
   target.load(rebuild(target.dataset, next, target.dataset.workspaces));
   return {
@@ -191,13 +193,15 @@ function usersWithStatus(target: StateTarget, count: number, status: string): St
 
 function workspaceWithMembers(target: StateTarget, workspace: string, count: number): StateValues {
   const users = [...target.liveUsers()];
-  for (let k = 0; users.length < count; k++) users.push(newUser(`${workspace}-member-${k + 1}`, users));
+  const emails = emailsOf(users);
+  for (let k = 0; users.length < count; k++) users.push(newUser(`${workspace}-member-${k + 1}`, emails));
   const current = target.dataset.workspaces.find((w) => w.id === workspace);
   const live = new Set(users.map((u) => u.id));
   const members = (current?.members ?? []).filter((id) => live.has(id)).slice(0, count);
+  const chosen = new Set(members);
   for (const user of users) {
     if (members.length >= count) break;
-    if (!members.includes(user.id)) members.push(user.id);
+    if (!chosen.has(user.id)) members.push(user.id);
   }
   const updated: Workspace = { id: workspace, name: current?.name ?? workspace, members };
   const workspaces = [...target.dataset.workspaces.filter((w) => w.id !== workspace), updated];
@@ -205,15 +209,20 @@ function workspaceWithMembers(target: StateTarget, workspace: string, count: num
   return { workspace, count, members };
 }
 
+function emailsOf(users: readonly User[]): Set<string> {
+  return new Set(users.map((u) => u.email.toLowerCase()));
+}
+
 function isKnown(user: User): boolean {
   return KNOWN_ACCOUNTS.users.some((k) => k.id === user.id);
 }
 
 /** A new active saas_user whose id, email and timestamps derive from `identifier` alone. */
-function newUser(identifier: string, others: readonly User[], overrides: Partial<User> = {}): User {
-  const emails = new Set(others.map((u) => u.email.toLowerCase()));
+function newUser(identifier: string, emails: Set<string>, overrides: Partial<User> = {}): User {
   let email = `${identifier}@example.com`;
   for (let k = 2; emails.has(email); k++) email = `${identifier}.${k}@example.com`;
+  // The caller's set grows with each new user: making N users costs O(N), not O(N²).
+  emails.add(email);
   return {
     id: uuidFrom(identifier),
     identifier,

@@ -1,8 +1,14 @@
 /**
  * Rate limiting (docs/control-plane.md): a token bucket per key (a bearer token, a client address, or a client_id on the
- * token endpoint), `limit` requests per `window`, refilled continuously. Memory stays bounded whatever the number
- * of keys: the least recently used buckets are forgotten past `maxKeys` (a forgotten key starts full again).
+ * token endpoint), `limit` requests per `window`, refilled continuously. Memory stays bounded in bytes whatever
+ * clients send: buckets are keyed by a digest of the key (a 12 KB token costs what a short one does), and the least
+ * recently used are forgotten past `maxKeys` (a forgotten key starts full again).
  */
+import { LRUCache } from 'lru-cache';
+import { keyDigest } from './key-digest.ts';
+
+/** Buckets kept at most (the least recently used is forgotten beyond). */
+export const RATE_LIMIT_KEYS = 10_000;
 
 export interface RateLimitConfig {
   readonly limit: number;
@@ -49,14 +55,13 @@ interface Bucket {
 
 export class RateLimiter {
   #config: RateLimitConfig | undefined;
-  readonly #buckets = new Map<string, Bucket>();
+  readonly #buckets: LRUCache<string, Bucket>;
   readonly #now: () => number;
-  readonly #maxKeys: number;
 
-  constructor(config: RateLimitConfig | undefined, now: () => number, maxKeys = 10_000) {
+  constructor(config: RateLimitConfig | undefined, now: () => number, maxKeys = RATE_LIMIT_KEYS) {
     this.#config = config;
     this.#now = now;
-    this.#maxKeys = maxKeys;
+    this.#buckets = new LRUCache({ max: maxKeys });
   }
 
   get config(): RateLimitConfig | undefined {
@@ -84,19 +89,15 @@ export class RateLimiter {
     if (config === undefined) return undefined;
     const now = this.#now();
     const perMs = config.limit / config.windowMs;
-    let bucket = this.#buckets.get(key);
+    const digest = keyDigest(key);
+    let bucket = this.#buckets.get(digest);
     if (bucket === undefined) {
       bucket = { tokens: config.limit, at: now };
-      if (this.#buckets.size >= this.#maxKeys) {
-        const oldest = this.#buckets.keys().next();
-        if (oldest.done !== true) this.#buckets.delete(oldest.value);
-      }
+      this.#buckets.set(digest, bucket);
     } else {
-      this.#buckets.delete(key);
       bucket.tokens = Math.min(config.limit, bucket.tokens + Math.max(0, now - bucket.at) * perMs);
       bucket.at = now;
     }
-    this.#buckets.set(key, bucket);
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     const fullInMs = (config.limit - bucket.tokens) / perMs;

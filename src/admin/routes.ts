@@ -4,7 +4,9 @@
  */
 import type { AppTokenRequest, MintedToken } from '../auth/app-tokens.ts';
 import { datasetFromRecords, FixtureError } from '../data/fixtures.ts';
-import { seedDataset } from '../data/seed.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { seedDatasetSteps } from '../data/seed.ts';
+import { runInSlices } from '../data/steps.ts';
 import type { OperationContext, OperationHandler } from '../http/dispatch.ts';
 import { ApiError, quote } from '../http/errors.ts';
 import type { MockState } from '../mock-state.ts';
@@ -21,8 +23,8 @@ export interface AdminDeps {
   readonly control: ControlPlane;
   /** Seed and size of the start, the defaults of POST /seed. */
   readonly start: { readonly seed: number; readonly users: number };
-  /** Back to the state at start (data, auth state, control plane). */
-  reset(): void;
+  /** Back to the state at start (data, auth state, control plane), the store rebuilt in slices. */
+  reset(): Promise<void>;
   mintToken(request: AppTokenRequest): MintedToken;
   /** The console's operations (src/console/). */
   readonly console: Record<ConsoleOperation, OperationHandler>;
@@ -83,23 +85,30 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
         indexes: state.store.search.indexed ? 'ready' : 'building',
       });
     },
-    reset: (context) => {
-      deps.reset();
+    reset: async (context) => {
+      await deps.reset();
       json(context, 200, summary());
     },
-    seed: (context) => {
+    // Seeding and loading run in slices (data/steps.ts): the mock keeps answering, on the old data, until done.
+    seed: async (context) => {
       const { seed = deps.start.seed, users = deps.start.users } = body(context, 'seed');
-      state.load(seedDataset({ seed, users }));
+      await runInSlices(
+        (function* () {
+          yield* state.loadSteps(yield* seedDatasetSteps({ seed, users }));
+        })(),
+      );
       state.auth.clear();
       json(context, 200, summary());
     },
-    putFixtures: (context) => {
+    putFixtures: async (context) => {
+      let dataset: Dataset;
       try {
-        state.load(datasetFromRecords(body(context, 'putFixtures'), 'request body'));
+        dataset = datasetFromRecords(body(context, 'putFixtures'), 'request body');
       } catch (error) {
         if (error instanceof FixtureError) throw new ApiError(400, 'invalid_fixtures', error.message);
         throw error;
       }
+      await runInSlices(state.loadSteps(dataset));
       state.auth.clear();
       json(context, 200, summary());
     },
@@ -158,10 +167,8 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
         json(context, 200, { enabled: false });
         return;
       }
-      const config =
-        input.limit === undefined || input.window === undefined
-          ? undefined
-          : rateLimit(input.limit, input.window);
+      // The spec's schema guarantees both fields here; a limit past the safe integers is still refused.
+      const config = rateLimit(input.limit, input.window);
       if (config === undefined) {
         throw new ApiError(
           400,
@@ -222,13 +229,13 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
         throw new ApiError(404, 'contract_not_found', `no contract ${quote(file)} in contracts/`);
       json(context, 200, readPact(path));
     },
-    providerState: (context) => {
+    providerState: async (context) => {
       const input = body(context, 'providerState');
       if (input.action === 'teardown') {
         json(context, 200, stateTokens());
         return;
       }
-      deps.reset();
+      await deps.reset();
       const target: StateTarget = {
         get dataset() {
           return state.dataset;

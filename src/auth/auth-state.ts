@@ -1,11 +1,19 @@
 /**
- * The authorization server's own state: consecutive failed logins per account (the lock-out of docs/tokens.md) and
- * issued refresh tokens. Cleared by a reset of the mock.
+ * The authorization server's own state (docs/tokens.md): consecutive wrong passwords per account and client address
+ * (the brute-force lock-out Auth0 applies), and issued refresh tokens. Cleared by a reset of the mock. Both are
+ * bounded in entries, and each entry in bytes, whatever clients send.
  */
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
-/** Wrong passwords in a row after which an account answers 429 `too_many_attempts` (docs/tokens.md). */
+/** Wrong passwords in a row after which an account is blocked for the address that sent them (docs/tokens.md). */
 export const LOCKOUT_THRESHOLD = 10;
+/** How long a blocked account stays blocked for that address, unless the mock is reset. */
+export const LOCKOUT_MS = 15 * 60 * 1000;
+/** Account–address pairs with failures remembered at most (the least recently failed is forgotten beyond). */
+export const LOCKOUT_KEYS = 10_000;
+/** Refresh tokens live at most; issuing one more drops the oldest (least recently used). */
+export const MAX_REFRESH_TOKENS = 10_000;
 
 export interface RefreshGrant {
   readonly userId: string;
@@ -18,28 +26,47 @@ export interface RefreshGrant {
   readonly sid?: string | undefined;
 }
 
+interface Failures {
+  count: number;
+  /** Epoch ms until which the pair is blocked; 0 while under the threshold. */
+  blockedUntil: number;
+}
+
 export class AuthState {
-  readonly #failures = new Map<string, number>();
-  readonly #refresh = new Map<string, RefreshGrant>();
+  readonly #now: () => number;
+  readonly #failures = new LRUCache<string, Failures>({ max: LOCKOUT_KEYS });
+  readonly #refresh = new LRUCache<string, RefreshGrant>({ max: MAX_REFRESH_TOKENS });
 
-  /** Records a wrong password; returns the number of consecutive failures. */
-  fail(userId: string): number {
-    const count = (this.#failures.get(userId) ?? 0) + 1;
-    this.#failures.set(userId, count);
-    return count;
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
   }
 
-  /** Whether the account has reached the lock-out threshold. */
-  lockedOut(userId: string): boolean {
-    return (this.#failures.get(userId) ?? 0) >= LOCKOUT_THRESHOLD;
+  /** Whether logins to `userId` from `address` are blocked now (every attempt answers 429 then). */
+  blocked(userId: string, address: string): boolean {
+    const failures = this.#failures.get(pairKey(userId, address));
+    if (failures === undefined || failures.blockedUntil === 0) return false;
+    if (this.#now() < failures.blockedUntil) return true;
+    this.#failures.delete(pairKey(userId, address));
+    return false;
   }
 
-  /** Clears the failures of an account after a successful login. */
-  succeed(userId: string): void {
-    this.#failures.delete(userId);
+  /** Records a wrong password; returns the consecutive failures of the pair (the block starts at the threshold). */
+  fail(userId: string, address: string): number {
+    const key = pairKey(userId, address);
+    const failures = this.#failures.get(key) ?? { count: 0, blockedUntil: 0 };
+    failures.count++;
+    if (failures.count >= LOCKOUT_THRESHOLD && failures.blockedUntil === 0)
+      failures.blockedUntil = this.#now() + LOCKOUT_MS;
+    this.#failures.set(key, failures);
+    return failures.count;
   }
 
-  /** Issues an opaque refresh token for `grant`. */
+  /** Clears the failures of the pair after a successful login. */
+  succeed(userId: string, address: string): void {
+    this.#failures.delete(pairKey(userId, address));
+  }
+
+  /** Issues an opaque refresh token for `grant`; past MAX_REFRESH_TOKENS the oldest is dropped. */
   issueRefreshToken(grant: RefreshGrant): string {
     const token = randomBytes(32).toString('base64url');
     this.#refresh.set(token, grant);
@@ -50,8 +77,17 @@ export class AuthState {
     return this.#refresh.get(token);
   }
 
+  /** Live refresh tokens (at most MAX_REFRESH_TOKENS). */
+  get refreshTokens(): number {
+    return this.#refresh.size;
+  }
+
   clear(): void {
     this.#failures.clear();
     this.#refresh.clear();
   }
+}
+
+function pairKey(userId: string, address: string): string {
+  return `${userId} ${address}`;
 }

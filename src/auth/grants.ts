@@ -6,7 +6,7 @@ import { passwordOf, type Client, type GrantType } from '../data/dataset.ts';
 import { OAuthError } from '../http/errors.ts';
 import type { User } from '../spec/types.ts';
 import type { UserStore } from '../users/store.ts';
-import type { AuthState } from './auth-state.ts';
+import { LOCKOUT_MS, LOCKOUT_THRESHOLD, type AuthState } from './auth-state.ts';
 import type { AuthorizationCodes } from './authorization-codes.ts';
 import type { RefreshRotation } from './refresh-rotation.ts';
 
@@ -25,6 +25,8 @@ export interface GrantInput {
   readonly rotation: RefreshRotation;
   /** Now, in epoch seconds. */
   readonly now: number;
+  /** The client's address, which the lock-out counts failures per (with the account). */
+  readonly address: string;
 }
 
 /** Whom a grant issues a token to. */
@@ -47,26 +49,23 @@ export interface GrantOutcome {
 }
 
 export const GRANTS: Readonly<Record<GrantType, (input: GrantInput) => GrantOutcome>> = {
-  password({ fields, store, passwords, auth }) {
+  password({ fields, store, passwords, auth, address }) {
     const username = required(fields, 'username');
     const password = required(fields, 'password');
     const slot = store.slotOfEmail(username) ?? store.slotOfIdentifier(username);
     const user = slot === undefined ? undefined : store.users[slot];
+    if (user !== undefined && auth.blocked(user.id, address)) {
+      throw new OAuthError(
+        429,
+        'too_many_attempts',
+        `Your account has been blocked after ${LOCKOUT_THRESHOLD} consecutive wrong passwords from this address; it is unblocked after ${LOCKOUT_MS / 60_000} minutes or a reset of the mock.`,
+      );
+    }
     if (user === undefined || passwordOf(passwords, user.id) !== password) {
-      if (user !== undefined) {
-        const locked = auth.lockedOut(user.id);
-        auth.fail(user.id);
-        if (locked) {
-          throw new OAuthError(
-            429,
-            'too_many_attempts',
-            'Your account has been blocked after multiple consecutive login attempts.',
-          );
-        }
-      }
+      if (user !== undefined) auth.fail(user.id, address);
       throw new OAuthError(403, 'invalid_grant', 'Wrong email or password.');
     }
-    auth.succeed(user.id);
+    auth.succeed(user.id, address);
     assertActive(user);
     return { user, gty: 'password' };
   },

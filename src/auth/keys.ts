@@ -8,6 +8,18 @@ import { readFileSync } from 'node:fs';
 
 export const DEV_SIGNING_KEY_PATH = new URL('../../fixtures/dev-signing-key.pem', import.meta.url);
 
+/** The smallest RSA modulus accepted, in bits (RFC 7518 §3.3 requires 2048 for RS256). */
+export const MIN_RSA_BITS = 2048;
+const ACCEPTED = `an unencrypted RSA private key of ${MIN_RSA_BITS} bits or more, in PEM (PKCS#1 or PKCS#8)`;
+
+/** A signing key that cannot be used: the message names the file, what is wrong and what is accepted. */
+export class SigningKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SigningKeyError';
+  }
+}
+
 export interface PublicJwk extends JsonWebKey {
   readonly kty: 'RSA';
   readonly n: string;
@@ -31,12 +43,22 @@ export interface SigningKeys {
  *
  * @example const keys = signingKeysFromPem(readFileSync('fixtures/dev-signing-key.pem', 'utf8'));
  */
-export function signingKeysFromPem(pem: string): SigningKeys {
-  const privateKey = createPrivateKey(pem);
+export function signingKeysFromPem(pem: string, source = 'the signing key'): SigningKeys {
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey(pem);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SigningKeyError(`${source} cannot be parsed (${reason}); accepted: ${ACCEPTED}`);
+  }
   if (privateKey.asymmetricKeyType !== 'rsa') {
-    throw new Error(
-      `the signing key must be an RSA private key (got ${privateKey.asymmetricKeyType ?? 'unknown'})`,
+    throw new SigningKeyError(
+      `${source} is a ${privateKey.asymmetricKeyType ?? 'unknown'} key; accepted: ${ACCEPTED}`,
     );
+  }
+  const bits = privateKey.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (bits < MIN_RSA_BITS) {
+    throw new SigningKeyError(`${source} is an RSA key of ${bits} bits; accepted: ${ACCEPTED}`);
   }
   const publicKey = createPublicKey(privateKey);
   const exported = publicKey.export({ format: 'jwk' });
@@ -54,7 +76,15 @@ export function signingKeysFromPem(pem: string): SigningKeys {
   });
 }
 
-/** Reads the key set from a PEM file (the dev key by default). */
+/** Reads the key set from a PEM file (the dev key by default); throws SigningKeyError naming the file. */
 export function readSigningKeys(path: string | URL = DEV_SIGNING_KEY_PATH): SigningKeys {
-  return signingKeysFromPem(readFileSync(path, 'utf8'));
+  const source = `signing key ${path instanceof URL ? path.pathname : path}`;
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    throw new SigningKeyError(`${source} cannot be read (${reason}); accepted: ${ACCEPTED}`);
+  }
+  return signingKeysFromPem(pem, source);
 }

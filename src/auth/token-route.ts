@@ -73,6 +73,7 @@ export function tokenHandler(
       codes: state.login.codes,
       rotation: state.login.rotation,
       now,
+      address: req.ip ?? req.socket.remoteAddress ?? '',
     });
     const audience = outcome.audience ?? requestedAudience ?? tokens.settings.audience;
     if (!client.audiences.includes(audience))

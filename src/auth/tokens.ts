@@ -1,9 +1,10 @@
 /**
  * Signing and verifying access tokens: RS256 JWTs with a `kid`, checked with jsonwebtoken ≥ 9.0.3 restricted
- * to RS256 and a key object (docs/tokens.md). Verification results are cached by token string (the signature,
+ * to RS256 and a key object (docs/tokens.md). Verification results are cached by a digest of the token string (the signature,
  * issuer and audience of a given string never change); expiry is re-checked against the clock on every use.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import jwt from 'jsonwebtoken';
 import type { SigningKeys } from './keys.ts';
 
@@ -36,7 +37,10 @@ export class TokenError extends Error {
 
 /** Clock skew tolerated on `exp` and `nbf` (docs/tokens.md). */
 export const LEEWAY_SECONDS = 30;
-const CACHE_LIMIT = 10_000;
+/** Verified tokens remembered (by a digest of the token: a long token costs what a short one does). */
+export const VERIFIED_CACHE_LIMIT = 10_000;
+/** Bytes of claims the cache holds at most, counted as the token's length (a minted token may carry any claims). */
+export const VERIFIED_CACHE_BYTES = 16 * 1024 * 1024;
 
 export class TokenService {
   readonly settings: TokenSettings;
@@ -44,7 +48,10 @@ export class TokenService {
   readonly userIdClaim: string;
   readonly #keys: SigningKeys;
   readonly #now: () => number;
-  readonly #verified = new Map<string, Claims>();
+  readonly #verified = new LRUCache<string, Claims>({
+    max: VERIFIED_CACHE_LIMIT,
+    maxSize: VERIFIED_CACHE_BYTES,
+  });
 
   constructor(keys: SigningKeys, settings: TokenSettings, now: () => number) {
     this.#keys = keys;
@@ -92,14 +99,11 @@ export class TokenService {
 
   /** Verifies `token` and returns its claims; throws TokenError saying why it is refused. */
   verify(token: string): Claims {
-    let claims = this.#verified.get(token);
+    const digest = createHash('sha256').update(token).digest('base64url');
+    let claims = this.#verified.get(digest);
     if (claims === undefined) {
       claims = this.#verifySignature(token);
-      if (this.#verified.size >= CACHE_LIMIT) {
-        const oldest = this.#verified.keys().next();
-        if (oldest.done !== true) this.#verified.delete(oldest.value);
-      }
-      this.#verified.set(token, claims);
+      this.#verified.set(digest, claims, { size: token.length + 64 });
     }
     this.#checkTime(claims);
     return claims;

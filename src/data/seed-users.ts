@@ -8,6 +8,7 @@ import { IdentifierAllocator, fitIdentifierBase } from './identifier.ts';
 import { LOCALE_WEIGHTS, NAME_POOLS } from './name-pool.ts';
 import type { NamePool } from './name-pool.ts';
 import { at } from './seed-random.ts';
+import { runToEnd, STEP_UNITS, type Steps } from './steps.ts';
 import type { RandomDraws } from './seed-random.ts';
 
 const USER_TYPE_WEIGHTS: Readonly<Record<UserType, number>> = {
@@ -61,15 +62,28 @@ export interface SeededUsers {
  * const { users, members } = seedUsers(new RandomDraws(randomizer), 200, context);
  */
 export function seedUsers(draws: RandomDraws, count: number, context: SeedContext): SeededUsers {
-  const drawn = drawColumns(draws, count, context);
+  return runToEnd(seedUsersSteps(draws, count, context));
+}
+
+/** `seedUsers` in steps of STEP_UNITS users (`steps.ts`): the same users, drawn in the same order. */
+export function* seedUsersSteps(draws: RandomDraws, count: number, context: SeedContext): Steps<SeededUsers> {
+  const drawn = yield* drawColumns(draws, count, context);
   const existingIds = context.existing.map((user) => user.id);
-  const ids = [...existingIds, ...uuidStrings(drawn.uuidWords)];
-  const createdAt = isoTimestamps(drawn.created);
-  const updatedAt = isoTimestamps(drawn.updated);
+  const ids = [...existingIds];
+  const createdAt: string[] = [];
+  const updatedAt: string[] = [];
+  for (let from = 0; from < count; from += STEP_UNITS) {
+    const to = Math.min(count, from + STEP_UNITS);
+    ids.push(...uuidStrings(drawn.uuidWords.subarray(from * 4, to * 4)));
+    createdAt.push(...isoTimestamps(drawn.created.subarray(from, to)));
+    updatedAt.push(...isoTimestamps(drawn.updated.subarray(from, to)));
+    yield;
+  }
   const identifiers = new IdentifierAllocator(context.existing.map((user) => user.identifier));
   const users: User[] = [];
   const members: string[][] = context.workspaceSizes.map(() => []);
   for (let index = 0; index < count; index++) {
+    if (index % STEP_UNITS === STEP_UNITS - 1) yield;
     const pool = at(drawn.pools, index);
     const first = at(drawn.firstNames, index);
     const last = at(drawn.lastNames, index);
@@ -121,7 +135,7 @@ interface DrawnColumns {
 }
 
 /** Every random choice, user after user, so the first N users of a seed are the same whatever the count. */
-function drawColumns(draws: RandomDraws, count: number, context: SeedContext): DrawnColumns {
+function* drawColumns(draws: RandomDraws, count: number, context: SeedContext): Steps<DrawnColumns> {
   const { start, end, existing } = context;
   const locale = draws.weighted(LOCALE_WEIGHTS);
   const userType = draws.weighted(USER_TYPE_WEIGHTS);
@@ -158,6 +172,7 @@ function drawColumns(draws: RandomDraws, count: number, context: SeedContext): D
     workspaces: new Int8Array(count * MAX_MEMBERSHIPS).fill(-1),
   };
   for (let index = 0; index < count; index++) {
+    if (index % STEP_UNITS === STEP_UNITS - 1) yield;
     for (let word = 0; word < 4; word++) columns.uuidWords[index * 4 + word] = draws.int(0, UINT32_MAX);
     const pool = NAME_POOLS[locale()];
     pools.push(pool);

@@ -8,7 +8,8 @@ import type { User } from '../spec/types.ts';
 import { DEFAULT_CLIENTS } from './clients.ts';
 import type { Dataset, Workspace } from './dataset.ts';
 import { KNOWN_ACCOUNTS } from './known-accounts.ts';
-import { seedUsers } from './seed-users.ts';
+import { seedUsersSteps } from './seed-users.ts';
+import { runToEnd, type Steps } from './steps.ts';
 import { RandomDraws, at } from './seed-random.ts';
 
 /** The instant seeded timestamps count back from: users are created in the three years before it. */
@@ -34,6 +35,11 @@ export interface SeedOptions {
  * dataset.users.length; // 203
  */
 export function seedDataset(options: SeedOptions): Dataset {
+  return runToEnd(seedDatasetSteps(options));
+}
+
+/** `seedDataset` in steps (`steps.ts`), for building a large dataset without blocking the event loop. */
+export function* seedDatasetSteps(options: SeedOptions): Steps<Dataset> {
   const { seed, users: count } = options;
   if (!Number.isSafeInteger(seed) || seed < 0) {
     throw new RangeError(`seed must be a non-negative integer (got ${seed})`);
@@ -49,17 +55,21 @@ export function seedDataset(options: SeedOptions): Dataset {
   const workspaceNames = uniqueCompanyNames(faker, workspaceIds.length);
   const start = new Date(REFERENCE_DATE);
   start.setUTCFullYear(start.getUTCFullYear() - HISTORY_YEARS);
-  const seeded = seedUsers(new RandomDraws(randomizer), count, {
+  const seeded = yield* seedUsersSteps(new RandomDraws(randomizer), count, {
     start: start.getTime(),
     end: REFERENCE_DATE.getTime(),
     existing: known,
     workspaceSizes: WORKSPACE_SIZES,
   });
-  const users: User[] = [...known, ...seeded.users];
-  const members = workspaceIds.map((id, position) => [
-    ...known.filter((user) => KNOWN_ACCOUNTS.memberships.get(user.id)?.includes(id)).map((user) => user.id),
-    ...at(seeded.members, position),
-  ]);
+  // `concat` copies in bulk; a step between the copies keeps each one short at a million users.
+  const users: User[] = known.concat(seeded.users);
+  yield;
+  const members: string[][] = [];
+  for (const [position, id] of workspaceIds.entries()) {
+    const knownMembers = known.filter((user) => KNOWN_ACCOUNTS.memberships.get(user.id)?.includes(id));
+    members.push(knownMembers.map((user) => user.id).concat(at(seeded.members, position)));
+    yield;
+  }
 
   const workspaces: Workspace[] = workspaceIds.map((id, index) =>
     Object.freeze({ id, name: at(workspaceNames, index), members: Object.freeze(at(members, index)) }),

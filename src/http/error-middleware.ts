@@ -8,6 +8,9 @@ import { QueryError } from '../users/query-error.ts';
 import { ApiError, OAuthError } from './errors.ts';
 import { headerSafe } from './headers.ts';
 
+/** The body limit of `dispatch.ts`'s parsers (`100kb` there: 100 × 1024 bytes). */
+const BODY_LIMIT_BYTES = 100 * 1024;
+
 /** Errors of Express's body parsers carry a `type` and a status. */
 function bodyParserError(error: unknown): ApiError | undefined {
   if (typeof error !== 'object' || error === null || !('type' in error) || typeof error.type !== 'string') {
@@ -20,7 +23,11 @@ function bodyParserError(error: unknown): ApiError | undefined {
         details: [{ location: 'body', name: '', message: 'is not valid JSON' }],
       });
     case 'entity.too.large':
-      return new ApiError(413, 'payload_too_large', 'the request body is too large (limit 100 kB)');
+      return new ApiError(
+        413,
+        'payload_too_large',
+        `the request body is over the limit of 100 KiB (${BODY_LIMIT_BYTES} bytes)`,
+      );
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new ApiError(415, 'unsupported_media_type', message);
@@ -48,6 +55,7 @@ function asOAuth(error: unknown): OAuthError {
   if (api === undefined || api.status >= 500)
     return new OAuthError(500, 'server_error', 'Internal server error');
   if (api.status === 429) return new OAuthError(429, 'too_many_requests', api.message, api.headers);
+  if (api.status === 413) return new OAuthError(413, 'invalid_request', api.message);
   return new OAuthError(400, 'invalid_request', api.message);
 }
 

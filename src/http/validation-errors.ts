@@ -57,6 +57,8 @@ export function fromValidatorError(
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   for (const issue of issues) {
+    // An `if`/`then`/`else` failure repeats the failure of the branch, which has its own issue.
+    if (issue.errorCode?.startsWith('if.') === true) continue;
     const detail = describe(issue, operation, raw);
     const key = `${detail.location}/${detail.name}`;
     if (seen.has(key)) continue;
@@ -107,7 +109,31 @@ function describe(issue: ValidatorIssue, operation: OperationSpec, raw: RawReque
       message: `is not a query parameter of ${operation.method.toUpperCase()} ${operation.path}; accepted: ${accepted.join(', ') || 'none'}`,
     };
   }
+  if (location === 'body' && param === undefined) {
+    // A top-level property of an inline body schema may carry its own `x-error-message` (spec/admin.yaml's
+    // provider `state` lists the known states there).
+    const schema = bodyProperty(operation, name);
+    const given = schema !== undefined && isRecord(raw.body) ? raw.body[name] : undefined;
+    return { location, name, message: explain(issue, schema, given) };
+  }
   return { location, name: displayName, message: explain(issue, param?.schema, value) };
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The inline schema of top-level body property `name`, when it has an `x-error-message`. */
+function bodyProperty(operation: OperationSpec, name: string): SchemaNode | undefined {
+  const body = operation.raw.requestBody;
+  const content = isRecord(body) && isRecord(body.content) ? Object.values(body.content) : [];
+  for (const media of content) {
+    const schema = isRecord(media) ? media.schema : undefined;
+    const properties = isRecord(schema) ? schema.properties : undefined;
+    const property = isRecord(properties) ? properties[name] : undefined;
+    if (isRecord(property) && typeof property['x-error-message'] === 'string') return property;
+  }
+  return undefined;
 }
 
 function rawValue(location: ErrorLocation, name: string, raw: RawRequestValues): unknown {

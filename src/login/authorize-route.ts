@@ -144,6 +144,7 @@ export function authorizeHandlers(
           codes: state.login.codes,
           rotation: state.login.rotation,
           now: tokens.nowSeconds(),
+          address: req.ip ?? req.socket.remoteAddress ?? '',
         }).user;
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;

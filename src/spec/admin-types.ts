@@ -361,23 +361,43 @@ export type components = {
       duration_ms: number;
       request: {
         headers: Record<string, never>;
+        /**
+         * @description The request body as parsed (secrets redacted), kept up to 16 KiB of JSON text (16384 bytes). A longer
+         *     body is kept as the first 16 KiB of that text, a string, with `body_truncated: true`.
+         */
         body?: unknown;
+        /**
+         * @description Present when `body` was cut at 16 KiB.
+         * @constant
+         */
+        body_truncated?: true;
       };
       response: {
         headers: Record<string, never>;
       };
     };
-    FaultInput: WithRequired<components['schemas']['FaultFields'], 'path'>;
+    /**
+     * @description A rule needs `path` and a `status`, a `delay_ms`, or both. At most 1000 rules are kept: one more is 400
+     *     `invalid_request` naming the limit.
+     */
+    FaultInput: WithRequired<components['schemas']['FaultFields'], 'path'> & (unknown | unknown);
     FaultFields: {
       method?: string;
-      /** @description Exact path, or with `*` wildcards: `/users*`. */
+      /**
+       * @description Exact path, or with `*` wildcards (`*` = any run of characters, everything else literal): `/users*`.
+       *     Matched in time linear in the path; no regular expression is built from it.
+       */
       path?: string;
       header?: {
         name: string;
         value: string;
       };
       /** @description 100–599, or 0 to drop the connection. */
-      status?: number;
+      status?: 0 | number;
+      /**
+       * @description At most 10 s, like `Prefer: delay`, so that a shutdown's grace (`--shutdown-grace`, 15 s by default)
+       *     lets every delayed request finish.
+       */
       delay_ms?: number;
       /** @default 1 */
       probability: number;
@@ -389,11 +409,18 @@ export type components = {
       /** @description How many times the rule has fired. */
       fired: number;
     };
-    RateLimitInput: {
-      enabled?: boolean;
-      limit?: number;
-      window?: string;
-    };
+    /** @description `{"enabled": false}` turns limiting off; `{"limit", "window"}` (with `"enabled": true` or without) sets it. */
+    RateLimitInput:
+      | {
+          /** @constant */
+          enabled: false;
+        }
+      | {
+          /** @constant */
+          enabled?: true;
+          limit: number;
+          window: string;
+        };
     RateLimit: {
       enabled: boolean;
       limit?: number;
@@ -950,6 +977,13 @@ export interface operations {
          *     }
          */
         'application/json': {
+          /**
+           * @description For setup, one of the states of the `else` branch, written exactly (parameters written out or as `{name}` with the value
+           *     in `params`), or empty (reset only). A parameter the data cannot satisfy is still a 400 naming
+           *     it: a `count` over 100000, fewer users with a status than the known accounts that have it, an
+           *     identifier or workspace that makes an invalid record, or a `{name}` without its `params` entry.
+           *     Teardown accepts any state.
+           */
           state: string;
           params?: Record<string, never>;
           /**

@@ -96,8 +96,10 @@ export type paths = {
      *     is `invalid_grant` and revokes its whole family. A code is single use, lives 60 s, and is bound to the
      *     client, the `redirect_uri` and the PKCE challenge: any mismatch is `invalid_grant`. Every error
      *     of this endpoint has the RFC 6749 §5.2 shape `{"error", "error_description"}` — a body that is neither
-     *     JSON nor a form, or a malformed one, is 400 `invalid_request`. After 10 consecutive wrong passwords for
-     *     one account, a wrong password is 429 `too_many_attempts` until a success or a reset.
+     *     JSON nor a form, or a malformed one, is 400 `invalid_request`; a body over 100 KiB (102400 bytes) is 413
+     *     `invalid_request`. After 10 consecutive wrong passwords for one account from one client address, every
+     *     attempt for that account from that address, the right password included, is 429 `too_many_attempts`
+     *     for 15 minutes or until a reset of the mock.
      */
     post: operations['issueToken'];
     delete?: never;
@@ -842,7 +844,8 @@ export type components = {
     /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
     updated_at_to: string;
     /**
-     * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms. A user
+     * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms; a search of
+     *     only control, format or combining characters (nothing visible) is 400. A user
      *     matches when every term matches one of `identifier`, `name`, `email`, case- and
      *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
      *     deletion, substitution or transposition of adjacent characters) of a word of those fields; or
@@ -862,7 +865,9 @@ export type components = {
     'X-API-Version': 'v1';
     /**
      * @description Human-readable message: `Data retrieved successfully`, `Data not found`, `User deleted successfully`,
-     *     or the error message.
+     *     or the error message. Printable ASCII, at most 512 characters (longer: cut, ending `...`); a message with
+     *     other characters is sent as an RFC 8187 value, `UTF-8''` and its percent-encoded UTF-8 bytes
+     *     (`UTF-8''no%20user%20%C5%BBaneta`), which the body carries as real text.
      */
     'X-Message': string;
     /** @description Number of users after filters, search and row-level access. */
@@ -967,7 +972,8 @@ export interface operations {
         /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
         updated_at_to?: components['parameters']['updated_at_to'];
         /**
-         * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms. A user
+         * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms; a search of
+         *     only control, format or combining characters (nothing visible) is 400. A user
          *     matches when every term matches one of `identifier`, `name`, `email`, case- and
          *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
          *     deletion, substitution or transposition of adjacent characters) of a word of those fields; or
@@ -1184,6 +1190,27 @@ export interface operations {
           };
         };
       };
+      /** @description `invalid_request`: the body is over 100 KiB (102400 bytes). */
+      413: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_request",
+           *       "error_description": "the request body is over the limit of 100 KiB (102400 bytes)"
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError'] & {
+            /** @constant */
+            error?: 'invalid_request';
+          };
+        };
+      };
       /** @description `too_many_attempts` (account locked out) or `too_many_requests` (rate limit). */
       429: {
         headers: {
@@ -1198,7 +1225,7 @@ export interface operations {
           /**
            * @example {
            *       "error": "too_many_attempts",
-           *       "error_description": "Your account has been blocked after multiple consecutive login attempts."
+           *       "error_description": "Your account has been blocked after 10 consecutive wrong passwords from this address; it is unblocked after 15 minutes or a reset of the mock."
            *     }
            */
           'application/json': components['schemas']['OAuthError'] & {

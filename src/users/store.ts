@@ -5,6 +5,7 @@
  */
 import type { Dataset, Workspace } from '../data/dataset.ts';
 import type { SortField, User } from '../spec/types.ts';
+import { runToEnd, STEP_UNITS, type Steps } from '../data/steps.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
 import { UserSearch, type SearchDoc } from './search.ts';
@@ -41,7 +42,11 @@ export class UserStore {
   /** JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. */
   readonly #json = new Map<string, (Buffer | undefined)[]>();
 
-  constructor(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions) {
+  /**
+   * Builds the store at once. `UserStore.build` builds the same store in steps (`data/steps.ts`); `deferred` is
+   * its way in: the columns are allocated here and filled by its steps.
+   */
+  constructor(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions, deferred = false) {
     const users = dataset.users;
     const n = users.length;
     this.users = users;
@@ -52,16 +57,8 @@ export class UserStore {
     this.updatedMs = new Float64Array(n);
     this.typeCode = new Uint8Array(n);
     this.statusCode = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const user = users[i];
-      if (user === undefined) continue;
-      this.#bySlotId.set(lowerCase(user.id), i);
-      this.createdMs[i] = Date.parse(user.created_at);
-      this.updatedMs[i] = Date.parse(user.updated_at);
-      this.typeCode[i] = code(this.#typeCodes, user.user_type);
-      this.statusCode[i] = code(this.#statusCodes, user.status);
-    }
-    this.memberships = new Memberships(dataset.workspaces, this.#bySlotId, n);
+    this.memberships = new Memberships(dataset.workspaces, this.#bySlotId, n, true);
+    if (!deferred) runToEnd(this.#fill());
     const { createdMs, updatedMs } = this;
     const columns: SortColumns = {
       size: n,
@@ -73,18 +70,43 @@ export class UserStore {
     this.orders = new SortOrders(columns, options.sortKinds);
   }
 
+  /** Builds a store in steps of a few thousand users (`data/steps.ts`). */
+  static *build(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions): Steps<UserStore> {
+    const store = new UserStore(dataset, options, true);
+    yield* store.#fill();
+    return store;
+  }
+
+  /** Fills the columns and lookups from the records, then the memberships. */
+  *#fill(): Steps<void> {
+    const { users } = this;
+    for (let i = 0; i < users.length; i++) {
+      if (i % STEP_UNITS === STEP_UNITS - 1) yield;
+      const user = users[i];
+      if (user === undefined) continue;
+      this.#bySlotId.set(lowerCase(user.id), i);
+      this.createdMs[i] = Date.parse(user.created_at);
+      this.updatedMs[i] = Date.parse(user.updated_at);
+      this.typeCode[i] = code(this.#typeCodes, user.user_type);
+      this.statusCode[i] = code(this.#statusCodes, user.status);
+    }
+    yield* this.memberships.fill();
+  }
+
   /** The search over id, identifier, name and email (its documents are folded on first use). */
   get search(): UserSearch {
-    if (this.#search === undefined) {
-      const docs: SearchDoc[] = this.users.map((user) => [
-        lowerCase(user.id),
-        user.identifier,
-        fold(user.name),
-        fold(user.email),
-      ]);
-      this.#search = new UserSearch(docs);
-    }
+    this.#search ??= new UserSearch(runToEnd(this.#searchDocs()));
     return this.#search;
+  }
+
+  /** The folded documents of the search, a few thousand users per step. */
+  *#searchDocs(): Steps<SearchDoc[]> {
+    const docs: SearchDoc[] = [];
+    for (const [slot, user] of this.users.entries()) {
+      if (slot % STEP_UNITS === STEP_UNITS - 1) yield;
+      docs.push([lowerCase(user.id), user.identifier, fold(user.name), fold(user.email)]);
+    }
+    return docs;
   }
 
   /**
@@ -165,6 +187,10 @@ export class UserStore {
    * cheaper and are built on first use, so start-up does not pay for them.
    */
   *warm(): Generator<void, void, void> {
+    if (this.#search === undefined) {
+      const docs = yield* this.#searchDocs();
+      this.#search ??= new UserSearch(docs);
+    }
     yield* this.search.buildSteps();
   }
 

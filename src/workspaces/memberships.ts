@@ -3,28 +3,53 @@
  * "do these two users share a workspace?" — the row-level access test of a `saas_user` — is a few word ANDs.
  */
 import type { Workspace } from '../data/dataset.ts';
+import { runToEnd, STEP_UNITS, type Steps } from '../data/steps.ts';
 
 export class Memberships {
   readonly #index = new Map<string, number>();
   readonly #members: number[][] = [];
   readonly #words: number;
   readonly #masks: Uint32Array;
+  readonly #workspaces: readonly Workspace[];
+  readonly #slotOfId: ReadonlyMap<string, number>;
 
-  constructor(workspaces: readonly Workspace[], slotOfId: ReadonlyMap<string, number>, slots: number) {
+  /**
+   * Builds the memberships at once; with `deferred`, only allocates them, for `fill()` to fill in steps
+   * (`data/steps.ts`) once `slotOfId` is complete.
+   */
+  constructor(
+    workspaces: readonly Workspace[],
+    slotOfId: ReadonlyMap<string, number>,
+    slots: number,
+    deferred = false,
+  ) {
+    this.#workspaces = workspaces;
+    this.#slotOfId = slotOfId;
     this.#words = Math.max(1, Math.ceil(workspaces.length / 32));
     this.#masks = new Uint32Array(slots * this.#words);
-    workspaces.forEach((workspace, w) => {
+    if (!deferred) runToEnd(this.fill());
+  }
+
+  /** Fills the member lists and masks from the workspaces, a few thousand members per step. */
+  *fill(): Steps<void> {
+    let done = 0;
+    for (const [w, workspace] of this.#workspaces.entries()) {
       this.#index.set(workspace.id, w);
       const members: number[] = [];
+      let ascending = true;
       for (const id of workspace.members) {
-        const slot = slotOfId.get(id.toLowerCase());
+        if (++done % STEP_UNITS === 0) yield;
+        const slot = this.#slotOfId.get(id.toLowerCase());
         if (slot === undefined) continue;
+        if (slot <= (members[members.length - 1] ?? -1)) ascending = false;
         members.push(slot);
         const word = slot * this.#words + (w >> 5);
         this.#masks[word] = (this.#masks[word] ?? 0) | (1 << (w & 31));
       }
-      this.#members.push([...new Set(members)].sort((a, b) => a - b));
-    });
+      yield;
+      // Seeded members come in slot order, already without repeats: only other lists are sorted.
+      this.#members.push(ascending ? members : [...new Set(members)].sort((a, b) => a - b));
+    }
   }
 
   /** Whether a workspace with this id exists. */

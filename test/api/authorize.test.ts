@@ -240,7 +240,13 @@ describe('POST /authorize/login', () => {
     }
     const res = await submitLogin(h, authorizeParams(), { email: 'bob@example.com', password: 'nope' });
     expect(res.status).toBe(429);
-    expect(res.text).toContain('Your account has been blocked after multiple consecutive login attempts.');
+    expect(res.text).toContain('Your account has been blocked after 10 consecutive wrong passwords');
+    // The right password is refused too while the lock-out lasts.
+    const right = await submitLogin(h, authorizeParams(), {
+      email: 'bob@example.com',
+      password: 'Passw0rd!',
+    });
+    expect(right.status).toBe(429);
   });
 
   it('checks the carried request again: a tampered redirect_uri is refused with a page', async () => {

@@ -2,6 +2,7 @@
  * POST /oauth/token (docs/tokens.md): every grant, the claims of the tokens it issues, and every error row, always in
  * the RFC 6749 shape with `Cache-Control: no-store` and `Pragma: no-cache`.
  */
+import type request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../../src/data/dataset.ts';
 import { seedDataset } from '../../src/data/seed.ts';
@@ -27,6 +28,7 @@ import {
   UUID_PATTERN,
 } from '../support/auth.ts';
 import { ADMIN, CLIENT, harness, NOW, USER } from '../support/harness.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 import { expectError } from '../support/responses.ts';
 
 const IAT = Math.floor(NOW / 1000);
@@ -498,9 +500,12 @@ describe('POST /oauth/token: malformed requests (400 invalid_request)', () => {
     expectOAuthError(await small().send('POST', '/oauth/token'), 400, 'invalid_request');
   });
 
-  it('a body over the size limit', async () => {
-    const res = await postToken(small(), { ...passwordFields(USER), padding: 'x'.repeat(200_000) });
-    expectOAuthError(res, 400, 'invalid_request');
+  it('a body over the size limit: 413 in the RFC 6749 shape, naming the limit', async () => {
+    for (const form of [false, true]) {
+      const fields = { ...passwordFields(USER), padding: 'x'.repeat(200_000) };
+      const res = await postToken(small(), fields, { form });
+      expectOAuthError(res, 413, 'invalid_request', /over the limit of 100 KiB \(102400 bytes\)/);
+    }
   });
 
   it.each([
@@ -570,19 +575,45 @@ describe('POST /oauth/token: grant errors', () => {
 
 describe('POST /oauth/token: lock-out after 10 wrong passwords', () => {
   const wrong = passwordFields(USER, 'wrong');
+  const blocked = (res: request.Response): void => {
+    const message = expectOAuthError(res, 429, 'too_many_attempts');
+    expect(message).toContain('after 10 consecutive wrong passwords');
+    expect(message).toContain('15 minutes');
+  };
 
-  it('10 wrong: each 403; the 11th: 429 too_many_attempts; a success clears the counter', async () => {
+  it('10 wrong: each 403; then every attempt, the right password included, 429 too_many_attempts', async () => {
     const h = small();
     for (let i = 1; i <= 10; i++) {
       expectOAuthError(await postToken(h, wrong), 403, 'invalid_grant', 'Wrong email or password.');
     }
-    expectOAuthError(await postToken(h, wrong), 429, 'too_many_attempts');
-    expectOAuthError(await postToken(h, wrong), 429, 'too_many_attempts');
+    blocked(await postToken(h, wrong));
+    blocked(await postToken(h, passwordFields(USER)));
     // Another account is not affected.
     expectOAuthError(await postToken(h, passwordFields(ADMIN, 'wrong')), 403, 'invalid_grant');
+    expectToken(await postToken(h, passwordFields(ADMIN)));
+  });
+
+  it('9 wrong then the right password: the counter starts again', async () => {
+    const h = small();
+    for (let i = 1; i <= 9; i++) expectOAuthError(await postToken(h, wrong), 403, 'invalid_grant');
     expectToken(await postToken(h, passwordFields(USER)));
-    for (let i = 1; i <= 10; i++) expectOAuthError(await postToken(h, wrong), 403, 'invalid_grant');
-    expectOAuthError(await postToken(h, wrong), 429, 'too_many_attempts');
+    for (let i = 1; i <= 9; i++) expectOAuthError(await postToken(h, wrong), 403, 'invalid_grant');
+    expectToken(await postToken(h, passwordFields(USER)));
+  });
+
+  it('the block lasts 15 minutes, and only for the address that sent the wrong passwords', async () => {
+    const clock = new ManualClock(NOW);
+    const h = harness({ now: clock.now, trustProxy: true });
+    const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
+    for (let i = 1; i <= 10; i++) {
+      expectOAuthError(await postToken(h, wrong, from('203.0.113.7')), 403, 'invalid_grant');
+    }
+    blocked(await postToken(h, passwordFields(USER), from('203.0.113.7')));
+    expectToken(await postToken(h, passwordFields(USER), from('198.51.100.2')));
+    clock.advanceSeconds(14 * 60 + 59);
+    blocked(await postToken(h, passwordFields(USER), from('203.0.113.7')));
+    clock.advanceSeconds(1);
+    expectToken(await postToken(h, passwordFields(USER), from('203.0.113.7')));
   });
 
   it('a reset of the mock clears the counter', async () => {

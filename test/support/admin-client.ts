@@ -36,6 +36,8 @@ export function adminClient(app: Express, token?: string): AdminClient {
     let test = request(app)[method.toLowerCase() as 'get'](`${ADMIN_PREFIX}${path}`);
     const bearer = o.token ?? token;
     if (bearer !== undefined) test = test.set('Authorization', `Bearer ${bearer}`);
+    // The control plane takes changes only as JSON (docs/control-plane.md), a body or none.
+    if (!['GET', 'HEAD'].includes(method.toUpperCase())) test = test.set('Content-Type', 'application/json');
     for (const [name, value] of Object.entries(o.headers ?? {})) test = test.set(name, value);
     if (o.body !== undefined) test = test.send(o.body);
     const res = await test;

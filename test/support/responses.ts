@@ -13,15 +13,22 @@ export interface ErrorBody {
 }
 
 /**
- * The form a message takes in a header: characters outside printable ASCII written `\uXXXX` (a raw one cannot be
- * sent), cut to 512 characters.
+ * The form a message takes in a header (docs/responses.md): printable ASCII as is, cut to 512 characters; anything
+ * else an RFC 8187 ext-value, `UTF-8''` + the percent-encoded UTF-8 bytes (attr-chars kept), cut before 512.
  */
 export function headerForm(message: string): string {
-  const escaped = message.replace(
-    /[^\x20-\x7e]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return escaped.length > 512 ? `${escaped.slice(0, 509)}...` : escaped;
+  if (/^[\x20-\x7e]*$/.test(message)) return message.length > 512 ? `${message.slice(0, 509)}...` : message;
+  const encode = (char: string): string =>
+    encodeURIComponent(char)
+      .replace(/[*'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replace(/%(23|24|26|2B|5E|60|7C)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  let out = "UTF-8''";
+  for (const char of message) {
+    const piece = encode(char);
+    if (out.length + piece.length > 509) return `${out}...`;
+    out += piece;
+  }
+  return out;
 }
 
 /**

@@ -382,6 +382,8 @@ describe('usage', () => {
     'rate-limit',
     'no-admin',
     'admin-token',
+    'admin-cors',
+    'shutdown-grace',
     'config',
     'help',
   ];

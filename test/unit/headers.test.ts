@@ -10,20 +10,30 @@ describe('headerSafe', () => {
       message: 'page_size must be between 1 and 100 (got "101")',
       expected: 'page_size must be between 1 and 100 (got "101")',
     },
-    { name: 'accented letter escaped', message: 'Émile', expected: '\\u00c9mile' },
-    { name: 'en dash escaped', message: '1–100', expected: '1\\u2013100' },
-    { name: 'astral character escaped as its two UTF-16 units', message: 'a😀', expected: 'a\\ud83d\\ude00' },
-    { name: 'newline escaped', message: 'a\nb', expected: 'a\\u000ab' },
+    { name: 'accented letter: RFC 8187 ext-value', message: 'Émile', expected: "UTF-8''%C3%89mile" },
+    { name: 'en dash, spaces encoded too', message: '1 – 100', expected: "UTF-8''1%20%E2%80%93%20100" },
+    { name: 'astral character as its four UTF-8 bytes', message: 'a😀', expected: "UTF-8''a%F0%9F%98%80" },
+    { name: 'newline', message: 'a\nb', expected: "UTF-8''a%0Ab" },
     {
-      name: 'carriage return escaped',
+      name: 'carriage return cannot split the header',
       message: 'a\r\nSet-Cookie: x',
-      expected: 'a\\u000d\\u000aSet-Cookie: x',
+      expected: "UTF-8''a%0D%0ASet-Cookie%3A%20x",
     },
-    { name: 'tab escaped', message: 'a\tb', expected: 'a\\u0009b' },
-    { name: 'NUL and DEL escaped', message: '\u0000\u007f', expected: '\\u0000\\u007f' },
+    { name: 'tab', message: 'a\tb', expected: "UTF-8''a%09b" },
+    { name: 'NUL and DEL', message: '\u0000\u007f', expected: "UTF-8''%00%7F" },
+    { name: 'a lone surrogate as U+FFFD', message: '\ud800', expected: "UTF-8''%EF%BF%BD" },
     { name: 'empty', message: '', expected: '' },
   ])('$name', ({ message, expected }) => {
-    expect(headerSafe(message)).toBe(expected);
+    const safe = headerSafe(message);
+    expect(safe).toBe(expected);
+    expect(safe).toMatch(/^[\x20-\x7e]*$/);
+  });
+
+  it('an encoded message decodes back to the text (no \\u escapes anywhere)', () => {
+    const message = 'no user "Żaneta Łęcka"; 1–100 characters';
+    const safe = headerSafe(message);
+    expect(safe).not.toContain('\\u');
+    expect(decodeURIComponent(safe.slice("UTF-8''".length))).toBe(message);
   });
 
   it.each([
@@ -39,11 +49,10 @@ describe('headerSafe', () => {
     expect(safe.length).toBeLessThanOrEqual(512);
   });
 
-  it('length: the cut counts the escaped form (100 × é is 600 characters escaped)', () => {
+  it('length: the cut counts the encoded form and never splits a character', () => {
     const safe = headerSafe('é'.repeat(100));
-    expect(safe).toHaveLength(512);
-    expect(safe.startsWith('\\u00e9'.repeat(84))).toBe(true);
-    expect(safe.endsWith('...')).toBe(true);
+    expect(safe.length).toBeLessThanOrEqual(512);
+    expect(safe).toBe(`UTF-8''${'%C3%A9'.repeat(83)}...`);
   });
 });
 

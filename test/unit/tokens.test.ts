@@ -1,7 +1,13 @@
 import { createHash, createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEV_SIGNING_KEY_PATH, readSigningKeys, signingKeysFromPem } from '../../src/auth/keys.ts';
+import {
+  DEV_SIGNING_KEY_PATH,
+  readSigningKeys,
+  SigningKeyError,
+  signingKeysFromPem,
+} from '../../src/auth/keys.ts';
 import { LEEWAY_SECONDS, TokenError, type Claims } from '../../src/auth/tokens.ts';
 import { craftJwt, decodePart, KEYS, SETTINGS, START, tokenService } from '../support/token-service.ts';
 
@@ -371,7 +377,24 @@ describe('signing keys', () => {
   ])('refuses $name, naming its type', ({ pem, type }) => {
     const text = pem().export({ type: 'pkcs8', format: 'pem' }).toString();
     expect(() => signingKeysFromPem(text)).toThrow(
-      `the signing key must be an RSA private key (got ${type})`,
+      `the signing key is a ${type} key; accepted: an unencrypted RSA private key of 2048 bits or more`,
     );
+  });
+
+  it('refuses an RSA key under 2048 bits, naming its size', () => {
+    const text = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    expect(() => signingKeysFromPem(text, 'signing key k.pem')).toThrow(
+      'signing key k.pem is an RSA key of 1024 bits; accepted: an unencrypted RSA private key of 2048 bits or more',
+    );
+  });
+
+  it.each([
+    { name: 'a file that does not exist', path: '/nonexistent/key.pem', says: 'cannot be read (ENOENT)' },
+    { name: 'a file that is not a key', path: fileURLToPath(import.meta.url), says: 'cannot be parsed' },
+  ])('refuses $name, naming the file', ({ path, says }) => {
+    expect(() => readSigningKeys(path)).toThrow(SigningKeyError);
+    expect(() => readSigningKeys(path)).toThrow(`signing key ${path} ${says}`);
   });
 });
