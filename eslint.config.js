@@ -29,6 +29,23 @@ export default tseslint.config(
     },
   },
   {
+    // The command line is the edge: only src/cli.ts reads argv and the environment, writes to the console or exits.
+    // The other exceptions are build and development scripts, never loaded by the server.
+    files: ['src/**/*.ts'],
+    ignores: ['src/cli.ts', 'src/spec/generate-types.ts', 'src/console/build.ts', 'src/console/ui/**'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        ...['argv', 'env', 'exit', 'exitCode'].map((property) => ({
+          object: 'process',
+          property,
+          message: 'only src/cli.ts touches process.argv, env and exit (docs/running.md)',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {

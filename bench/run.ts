@@ -65,7 +65,7 @@ async function startMock(
   const port = await freePort();
   const common = ['--port', String(port), '--users', String(users), '--seed', String(SEED)];
   const cache = server === 'identity-mock' ? [] : ['--query-cache', '0'];
-  const proc = spawnServer(['src/bin/identity-mock.js', ...common, '--log-level', 'warn', ...cache], port);
+  const proc = spawnServer(['dist/bin/identity-mock.js', ...common, '--log-level', 'warn', ...cache], port);
   const healthMs = await waitFor200(`${proc.url}/health`, proc.startedAt);
   // The first GET /users needs a token: the password grant, as a client would get one.
   const tokenRes = await fetch(`${proc.url}/oauth/token`, {

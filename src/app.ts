@@ -4,6 +4,7 @@
  */
 import express, { type Express, type RequestHandler } from 'express';
 import { ControlPlane } from './admin/control-plane.ts';
+import { ConfigError, DEFAULTS, type Config } from './config.ts';
 import type { FaultInput, FaultRule } from './admin/faults.ts';
 import type { JournalEntry, JournalFilter } from './admin/journal.ts';
 import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
@@ -41,29 +42,15 @@ import { browserHome } from './console/home.ts';
 import { JournalStreams } from './console/journal-stream.ts';
 import { pageData } from './console/page-data.ts';
 
-export interface MockOptions {
-  /** Faker seed (docs/running.md). */
-  readonly seed?: number;
-  /** Number of faker users, besides the three known accounts. */
-  readonly users?: number;
-  /** Directory of JSON fixtures to serve instead of seeded users. */
-  readonly fixtures?: string;
+/**
+ * Options of `createMock` and `startMock`: any option of the command line's `Config` (same names, same defaults,
+ * docs/running.md), plus what only a program can pass.
+ */
+export interface MockOptions extends Partial<Omit<Config, 'rateLimit'>> {
+  /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
+  readonly rateLimit?: string | RateLimitConfig | undefined;
   /** A dataset to serve as is (wins over `fixtures`, `seed` and `users`). */
   readonly dataset?: Dataset;
-  /** Validate response bodies against the spec (an invalid one becomes a 500). */
-  readonly validateResponses?: boolean;
-  /** Accept query parameters the spec does not declare. */
-  readonly lenientQuery?: boolean;
-  /** Honour X-Forwarded-Proto/Host (Link URLs). */
-  readonly trustProxy?: boolean;
-  /** `iss` of issued tokens and the only issuer accepted: the authorization server's URL with a trailing slash. */
-  readonly issuer?: string;
-  readonly audience?: string;
-  readonly claimsNamespace?: string;
-  /** Lifetime of issued tokens, in seconds. */
-  readonly tokenTtl?: number;
-  /** PEM file of the RSA signing key (the committed dev key by default). */
-  readonly signingKey?: string;
   /**
    * Serve the authorization server (operations tagged `Authorization`) from `authApp` only, as when it has a
    * listener of its own (`--auth-port`). By default one app serves everything.
@@ -71,47 +58,25 @@ export interface MockOptions {
   readonly separateAuthServer?: boolean;
   /** Client id named in `azp` of app tokens. */
   readonly appTokenClientId?: string;
-  readonly logLevel?: LogLevel;
+  /** A pino logger (wins over `logLevel`). */
   readonly logger?: Logger;
   /** The clock, in epoch milliseconds (tests inject one). */
   readonly now?: () => number;
-  /** Full query results kept for paging; 0 turns the cache off. */
-  readonly queryCache?: number;
-  /** Serve the control plane under `/__admin` (docs/control-plane.md). */
-  readonly admin?: boolean;
-  /** Require `Authorization: Bearer <adminToken>` on `/__admin`. */
-  readonly adminToken?: string;
-  /** An origin (`http://localhost:3000`) allowed to call `/__admin` cross-origin; by default none is. */
-  readonly adminCors?: string;
   /** The loaded documents (`loadSpecs()`); pass one to many mocks to build each faster. */
   readonly specs?: Specs;
-  /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
-  readonly rateLimit?: string | RateLimitConfig;
 }
 
-export const DEFAULT_MOCK_OPTIONS: Readonly<
-  Required<
-    Omit<
-      MockOptions,
-      'fixtures' | 'dataset' | 'signingKey' | 'logger' | 'adminToken' | 'adminCors' | 'rateLimit' | 'specs'
-    >
-  >
-> = Object.freeze({
-  seed: 42,
-  users: 200,
-  validateResponses: false,
-  lenientQuery: false,
-  trustProxy: false,
-  issuer: 'http://localhost:8080/',
-  audience: 'https://identity.example.com/admin/v1',
-  claimsNamespace: 'https://identity.example.com',
-  tokenTtl: 86_400,
-  appTokenClientId: 'mock-client',
+/**
+ * The programmatic API's defaults: the command line's `DEFAULTS`, except that a mock built in a program logs
+ * nothing and `startMock` takes any free port (so test files run in parallel).
+ */
+export const MOCK_DEFAULTS = Object.freeze({
+  ...DEFAULTS,
+  port: 0,
+  logLevel: 'silent' satisfies LogLevel,
   separateAuthServer: false,
-  admin: true,
-  logLevel: 'silent',
+  appTokenClientId: 'mock-client',
   now: (): number => Date.now(),
-  queryCache: 256,
 });
 
 export interface Mock {
@@ -156,7 +121,7 @@ export function createMock(options: MockOptions = {}): Mock {
  * indexed while the listener already answers (`/health` included) instead of blocking the event loop.
  */
 export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
-  const o = { ...DEFAULT_MOCK_OPTIONS, ...options };
+  const o = { ...MOCK_DEFAULTS, ...options };
   const logger = options.logger ?? createLogger(o.logLevel);
 
   // 1. The spec, checked before anything else uses it.
@@ -177,12 +142,21 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
   const state = yield* MockState.build(dataset, listUsers, o.queryCache, o.now);
   const rateLimitConfig = typeof o.rateLimit === 'string' ? parseRateLimit(o.rateLimit) : o.rateLimit;
   if (typeof o.rateLimit === 'string' && rateLimitConfig === undefined) {
-    throw new Error(`rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(o.rateLimit)})`);
+    throw new ConfigError(
+      `rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(o.rateLimit)})`,
+    );
   }
   const control = new ControlPlane({ seed: o.seed, rateLimit: rateLimitConfig, now: o.now });
+  // Without a listener, the issuer is the one the command line's default port gives.
+  const issuer = o.issuer ?? `http://localhost:${DEFAULTS.port}/`;
   const tokens = new TokenService(
     o.signingKey === undefined ? readSigningKeys() : readSigningKeys(o.signingKey),
-    { issuer: o.issuer, audience: o.audience, claimsNamespace: o.claimsNamespace, ttlSeconds: o.tokenTtl },
+    {
+      issuer,
+      audience: o.audience,
+      claimsNamespace: o.claimsNamespace,
+      ttlSeconds: o.tokenTtl,
+    },
     o.now,
   );
 
@@ -198,7 +172,7 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     ...docsHandlers({
       doc: specs.api.doc,
       // The authorization server's operations name their own server: this one unless it has a listener of its own.
-      authUrl: (base) => (o.separateAuthServer ? o.issuer.replace(/\/$/, '') : base),
+      authUrl: (base) => (o.separateAuthServer ? issuer.replace(/\/$/, '') : base),
       pageData: pages,
     }),
     ...userHandlers(() => state, listUsers),
@@ -307,7 +281,7 @@ interface AdminOptions {
   readonly apiVersions: readonly string[];
   readonly seed: number;
   readonly users: number;
-  readonly adminToken?: string;
+  readonly adminToken?: string | undefined;
   readonly validateResponses: boolean;
   readonly console: AdminDeps['console'];
 }

@@ -1,63 +1,79 @@
 /**
  * The command line: argv + env → Config → startMock. The only module that reads process.argv/env, writes to the
- * console, or exits (STYLE habit 3). Bad flags exit 2 with a message naming the flag.
+ * console, or exits. Exit codes (docs/running.md): 0 done; 2 the configuration is wrong (a flag, a value, an
+ * `IDENTITY_MOCK_*` variable, the config file, fixtures, the signing key); 1 it could not run.
  */
 import { readFileSync } from 'node:fs';
-import type { StartOptions } from './server.ts';
 import { createMock } from './app.ts';
+import { readSigningKeys, SigningKeyError } from './auth/keys.ts';
 import {
   ConfigError,
   parseConfig,
   parseDuration,
   TOKEN_FLAGS,
-  usage,
   VERIFY_FLAGS,
   type Config,
+  type FlagSpec,
+  type ParsedCommand,
 } from './config.ts';
 import { pactSources } from './contracts/pact-files.ts';
-import { SigningKeyError } from './auth/keys.ts';
+import type { Dataset } from './data/dataset.ts';
 import { DEFAULT_PASSWORD } from './data/dataset.ts';
+import { FixtureError } from './data/fixture-error.ts';
+import { loadFixturesSync } from './data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
+import { usage } from './help.ts';
 import { ApiError } from './http/errors.ts';
 import { createLogger } from './http/log.ts';
-import { startMock, type RunningMock } from './server.ts';
+import { ListenError, startMock, type RunningMock } from './server.ts';
 
-/** Mock options shared by every command that builds a mock from a Config. */
-function mockOptions(config: Config): StartOptions {
-  return {
-    port: config.port,
-    host: config.host,
-    seed: config.seed,
-    users: config.users,
-    ...(config.fixtures === undefined ? {} : { fixtures: config.fixtures }),
-    ...(config.authPort === undefined ? {} : { authPort: config.authPort }),
-    ...(config.issuer === undefined ? {} : { issuer: config.issuer }),
-    ...(config.signingKey === undefined ? {} : { signingKey: config.signingKey }),
-    audience: config.audience,
-    claimsNamespace: config.claimsNamespace,
-    tokenTtl: config.tokenTtl,
-    validateResponses: config.validateResponses,
-    lenientQuery: config.lenientQuery,
-    trustProxy: config.trustProxy,
-    queryCache: config.queryCache,
-    admin: config.admin,
-    ...(config.adminToken === undefined ? {} : { adminToken: config.adminToken }),
-    ...(config.adminCors === undefined ? {} : { adminCors: config.adminCors }),
-    ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
-  };
+/** Past this many users, building the store takes long enough to say so on stderr. */
+const PROGRESS_ABOVE_USERS = 50_000;
+
+/** What a command needs besides the parsed flags: the files a Config names, read and checked up front. */
+interface Prepared {
+  readonly dataset?: Dataset;
+}
+
+/**
+ * Reads the fixtures and the signing key a Config names, so that a bad file is a configuration error (exit 2)
+ * naming its flag, before anything listens.
+ */
+function prepare(config: Config): Prepared {
+  if (config.signingKey !== undefined) {
+    try {
+      readSigningKeys(config.signingKey);
+    } catch (error) {
+      // The message names the file, what is wrong with it and what is accepted.
+      if (error instanceof SigningKeyError) throw new ConfigError(`--signing-key: ${error.message}`);
+      throw error;
+    }
+  }
+  if (config.fixtures === undefined) return {};
+  try {
+    return { dataset: loadFixturesSync(config.fixtures) };
+  } catch (error) {
+    if (error instanceof FixtureError)
+      throw new ConfigError(`--fixtures ${config.fixtures}: ${error.message}`);
+    throw error;
+  }
 }
 
 async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const started = performance.now();
-  const mock = await startMock({ ...mockOptions(config), logger });
-  process.stderr.write(banner(mock, config, performance.now() - started));
-  let stopping = false;
+  const prepared = prepare(config);
+  if (prepared.dataset === undefined && config.users > PROGRESS_ABOVE_USERS) {
+    process.stderr.write(
+      `identity-mock: seeding ${config.users.toLocaleString('en')} users and building their indexes …\n`,
+    );
+  }
+  // Handlers first: a signal that arrives while the mock starts, or just after the banner, still stops it cleanly.
+  const run: { mock?: RunningMock; stopping: boolean } = { stopping: false };
   const stop = (signal: string): void => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (run.stopping) process.exit(1);
+    run.stopping = true;
     logger.info({ signal }, 'shutting down');
-    void mock.close(config.shutdownGrace * 1000).then(() => process.exit(0));
+    void (run.mock?.close(config.shutdownGrace * 1000) ?? Promise.resolve()).then(() => process.exit(0));
   };
   process.on('SIGINT', () => {
     stop('SIGINT');
@@ -65,10 +81,17 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => {
     stop('SIGTERM');
   });
+  const mock = await startMock({ ...config, ...prepared, logger });
+  run.mock = mock;
+  if (run.stopping) {
+    await mock.close();
+    return;
+  }
+  process.stderr.write(banner(mock, config));
 }
 
 /** `identity-mock token`: prints a user app token that `identity-mock serve` with the same flags accepts. */
-function token(config: Config, extra: Readonly<Record<string, string | boolean | undefined>>): void {
+function token(config: Config, extra: ParsedCommand['extra']): void {
   const text = (name: string): string | undefined => {
     const value = extra[name];
     return typeof value === 'string' ? value : undefined;
@@ -82,34 +105,47 @@ function token(config: Config, extra: Readonly<Record<string, string | boolean |
       `--expires-in must be a duration such as 3600, 90s, 15m, 1h or -1h (got ${JSON.stringify(expiresInText)})`,
     );
   }
-  const claimsText = text('claims');
-  let claims: Record<string, unknown> | undefined;
-  if (claimsText !== undefined) {
-    const parsed: unknown = JSON.parse(claimsText);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new ConfigError('--claims must be a JSON object, e.g. {"iss":"https://other/"}');
-    }
-    claims = parsed as Record<string, unknown>;
-  }
+  const claims = claimsFlag(text('claims'));
   const permissions = text('permissions')
     ?.split(',')
     .map((p) => p.trim())
     .filter((p) => p !== '');
-  const options = mockOptions(config);
   const issuer = config.issuer ?? `http://localhost:${config.authPort ?? config.port}/`;
-  const mock = createMock({ ...options, issuer });
+  const mock = createMock({ ...config, ...prepare(config), issuer });
   const expiresAt = text('expires-at');
-  const minted = mock.token({
-    user,
-    ...(permissions === undefined ? {} : { permissions }),
-    ...(expiresIn === undefined ? {} : { expiresIn }),
-    ...(expiresAt === undefined ? {} : { expiresAt }),
-    ...(claims === undefined ? {} : { claims }),
-  });
-  process.stdout.write(`${minted.accessToken}\n`);
+  try {
+    const minted = mock.token({
+      user,
+      ...(permissions === undefined ? {} : { permissions }),
+      ...(expiresIn === undefined ? {} : { expiresIn }),
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+      ...(claims === undefined ? {} : { claims }),
+    });
+    process.stdout.write(`${minted.accessToken}\n`);
+  } catch (error) {
+    // The same refusals as POST /__admin/tokens (unknown user, permissions beyond the role): a wrong flag.
+    if (error instanceof ApiError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
-function banner(mock: RunningMock, config: Config, ms: number): string {
+function claimsFlag(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(
+      `--claims must be a JSON object, e.g. {"iss":"https://other/"} (${messageOf(error)})`,
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError(`--claims must be a JSON object, e.g. {"iss":"https://other/"} (got ${text})`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function banner(mock: RunningMock, config: Config): string {
   const { store } = mock.state;
   const source = config.fixtures === undefined ? `seed ${config.seed}` : `fixtures ${config.fixtures}`;
   const accounts = KNOWN_ACCOUNTS.users.map((user) => `${user.email} (${user.user_type})`).join(', ');
@@ -120,9 +156,10 @@ function banner(mock: RunningMock, config: Config, ms: number): string {
     username: 'admin@example.com',
     password: DEFAULT_PASSWORD,
   });
+  // performance.now() counts from the start of the process: module loading, seeding and listening included.
   return [
     '',
-    `identity-mock listening on ${mock.url}  (ready in ${Math.round(ms)} ms)`,
+    `identity-mock listening on ${mock.url}  (ready in ${Math.round(performance.now())} ms)`,
     ...(mock.authUrl === mock.url ? [] : [`  auth      ${mock.authUrl} (authorization server)`]),
     `  data      ${store.size} users (${source}), ${store.workspaces.length} workspaces`,
     `  accounts  ${accounts}; password ${DEFAULT_PASSWORD}`,
@@ -132,7 +169,7 @@ function banner(mock: RunningMock, config: Config, ms: number): string {
     `  docs      ${mock.url}/docs (API reference, try it) · ${mock.url}/openapi.json`,
     `  console   ${config.admin ? `${mock.url}/__admin/ui/${config.adminToken === undefined ? '' : ' (asks for the admin token)'}` : 'off (--no-admin)'}`,
     `  admin     ${config.admin ? `${mock.url}/__admin (spec/admin.yaml)${config.adminToken === undefined ? '' : ', token required'}` : 'off'}`,
-    '  spec      spec/openapi.yaml · Ctrl-C to stop',
+    '  spec      spec/openapi.yaml · docs/running.md · Ctrl-C to stop',
     ...(openAdmin(config)
       ? [
           '',
@@ -153,79 +190,110 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-function readConfig(path: string): string {
-  return readFileSync(path, 'utf8');
-}
-
 /** `identity-mock verify`: starts the mock on a free port and verifies it against a pact; exit 1 on failure. */
-async function verify(
-  config: Config,
-  extra: Readonly<Record<string, string | boolean | undefined>>,
-): Promise<void> {
+async function verify(config: Config, extra: ParsedCommand['extra']): Promise<void> {
   const source = extra.pact;
   if (typeof source !== 'string') throw new ConfigError('verify needs --pact <file|dir|url>');
   let pacts: string[];
   try {
     pacts = pactSources(source);
   } catch (error) {
-    throw new ConfigError(error instanceof Error ? error.message : String(error));
+    throw new ConfigError(`--pact ${source}: ${messageOf(error)}`);
   }
+  // Loaded here, not at the top: Pact (an optional peer dependency) and its native core are only for `verify`.
+  const { VerificationFailed, verifyPacts } = await import('./contracts/verify.ts').catch(
+    (error: unknown) => {
+      throw new RunFailure(
+        `verify needs @pact-foundation/pact 16 in the project (npm i -D @pact-foundation/pact@16): ${messageOf(error)}`,
+      );
+    },
+  );
   const mock = await startMock({
-    ...mockOptions(config),
+    ...config,
+    ...prepare(config),
     port: 0,
     validateResponses: true,
     logger: createLogger('warn'),
   });
   process.stderr.write(`identity-mock: verifying ${mock.url} against ${pacts.join(', ')}\n`);
   try {
-    // Loaded here, not at the top: Pact's native core costs ~300 ms and ~40 MB that `serve` does not need.
-    const { verifyPacts } = await import('./contracts/verify.ts');
     await verifyPacts({ providerBaseUrl: mock.url, pacts });
     process.stdout.write(`\nidentity-mock: every interaction of ${source} passed\n`);
   } catch (error) {
-    process.stderr.write(
-      `\nidentity-mock: verification of ${source} FAILED (the report above says which interactions)\n`,
-    );
-    if (!(error instanceof Error) || !error.message.includes('"errors"')) throw error;
-    process.exitCode = 1;
+    if (!(error instanceof VerificationFailed)) throw error;
+    throw new RunFailure(`verification of ${source} FAILED (the report above says which interactions)`);
   } finally {
     await mock.close();
   }
 }
 
+/** The command could not do its work (exit 1), for a reason the message gives in full. */
+class RunFailure extends Error {
+  override readonly name = 'RunFailure';
+}
+
+function version(): string {
+  const manifest: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return typeof manifest === 'object' && manifest !== null && 'version' in manifest
+    ? String(manifest.version)
+    : 'unknown';
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
-  if (command === 'verify') {
-    const { config, help, extra } = parseConfig(rest, process.env, VERIFY_FLAGS, readConfig);
-    if (help) process.stdout.write(`${usage()}\n`);
-    else await verify(config, extra);
-    return;
+  const commands: Readonly<Record<string, readonly FlagSpec[]>> = {
+    serve: [],
+    token: TOKEN_FLAGS,
+    verify: VERIFY_FLAGS,
+  };
+  const named = command !== undefined && command in commands;
+  const parsed = parseConfig(named ? rest : argv, process.env, commands[command ?? ''] ?? [], (path) =>
+    readFileSync(path, 'utf8'),
+  );
+  if (parsed.help) process.stdout.write(`${usage()}\n`);
+  else if (parsed.version) process.stdout.write(`${version()}\n`);
+  else if (command === 'token') token(parsed.config, parsed.extra);
+  else if (command === 'verify') await verify(parsed.config, parsed.extra);
+  else await serve(parsed.config);
+}
+
+/** The message a failure to listen deserves: the flag that chose the port or address, the value, what to do. */
+function listenMessage(error: ListenError): string {
+  const flag = error.listener === 'authPort' ? '--auth-port' : '--port';
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `${flag} ${error.port}: port ${error.port} on ${error.host} is already in use; pick another (0 = any free port)`;
+    case 'EACCES':
+      return `${flag} ${error.port}: permission denied on ${error.host} (ports below 1024 need privileges); pick a port from 1024 to 65535, or 0`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `--host ${error.host}: the name cannot be resolved; give an address of this machine (127.0.0.1, 0.0.0.0, ::1) or a name that resolves to one`;
+    case 'EADDRNOTAVAIL':
+      return `--host ${error.host}: not an address of this machine; give one of its addresses, 127.0.0.1 or 0.0.0.0`;
+    default:
+      return `${flag} ${error.port} on --host ${error.host}: ${messageOf(error.cause)}`;
   }
-  if (command === 'token') {
-    const { config, help, extra } = parseConfig(rest, process.env, TOKEN_FLAGS, readConfig);
-    if (help) process.stdout.write(`${usage()}\n`);
-    else token(config, extra);
-    return;
-  }
-  const { config, help } = parseConfig(command === 'serve' ? rest : argv, process.env, {}, readConfig);
-  if (help) {
-    process.stdout.write(`${usage()}\n`);
-    return;
-  }
-  await serve(config);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SyntaxError) {
-    process.stderr.write(
-      `identity-mock: ${error.message}\nrun identity-mock --help for the commands and flags\n`,
-    );
+  if (error instanceof ConfigError) {
+    process.stderr.write(`identity-mock: ${error.message}\nrun identity-mock --help for the flags\n`);
     process.exit(2);
   }
-  if (error instanceof ApiError || error instanceof SigningKeyError) {
+  if (error instanceof ListenError) {
+    process.stderr.write(`identity-mock: ${listenMessage(error)}\n`);
+    process.exit(1);
+  }
+  if (error instanceof RunFailure) {
     process.stderr.write(`identity-mock: ${error.message}\n`);
-    process.exit(2);
+    process.exit(1);
   }
-  process.stderr.write(`identity-mock: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `identity-mock: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

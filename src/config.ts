@@ -1,20 +1,29 @@
 /**
- * Configuration: the typed `Config`, its frozen defaults, and `parseConfig`, which reads argv and the environment
+ * Configuration: the typed `Config`, the table of its options (flag, default, parser, help line), the frozen
+ * `DEFAULTS` read from that table, and `parseConfig`, which reads argv, the environment and a `--config` file
  * (pure: it throws ConfigError and never exits). Only `cli.ts` passes it `process.argv` and `process.env`.
+ * Adding a flag is one field of `Config` and one entry of `OPTIONS`: the parser, the environment variable, the
+ * config file and `--help` all follow from it.
  */
-import { parseArgs } from 'node:util';
 import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
 import { LOG_LEVELS, type LogLevel } from './http/log.ts';
 
 export interface Config {
+  /** Port of the API (0 = any free port). */
   readonly port: number;
+  /** Address to bind. */
   readonly host: string;
+  /** Faker seed: the same seed gives the same users. */
   readonly seed: number;
+  /** Number of faker users, besides the three known accounts. */
   readonly users: number;
   /** Directory of JSON fixtures to serve instead of seeded users. */
   readonly fixtures: string | undefined;
+  /** Validate response bodies against the spec (an invalid one becomes a 500). */
   readonly validateResponses: boolean;
+  /** Accept query parameters the spec does not declare. */
   readonly lenientQuery: boolean;
+  /** Honour X-Forwarded-Proto/Host (Link URLs). */
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
   /** Full query results kept for reuse; 0 turns the cache off. */
@@ -23,7 +32,9 @@ export interface Config {
   readonly authPort: number | undefined;
   /** `iss` of tokens (the auth server's URL with a trailing slash); undefined = derived from the listener. */
   readonly issuer: string | undefined;
+  /** Default audience of tokens. */
   readonly audience: string;
+  /** Namespace of the userID claim. */
   readonly claimsNamespace: string;
   /** Token lifetime in seconds. */
   readonly tokenTtl: number;
@@ -41,256 +52,424 @@ export interface Config {
   readonly shutdownGrace: number;
 }
 
-export const DEFAULTS: Readonly<Config> = Object.freeze({
-  port: 8080,
-  host: '127.0.0.1',
-  seed: 42,
-  users: 200,
-  fixtures: undefined,
-  validateResponses: false,
-  lenientQuery: false,
-  trustProxy: false,
-  logLevel: 'info',
-  queryCache: 256,
-  authPort: undefined,
-  issuer: undefined,
-  audience: 'https://identity.example.com/admin/v1',
-  claimsNamespace: 'https://identity.example.com',
-  tokenTtl: 86_400,
-  signingKey: undefined,
-  admin: true,
-  adminToken: undefined,
-  rateLimit: undefined,
-  adminCors: undefined,
-  shutdownGrace: 15,
-});
-
+/** A bad flag, value, variable or configuration file: the command line exits 2 with its message. */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
+  override readonly name = 'ConfigError';
 }
 
-interface FlagSpec {
-  readonly type: 'string' | 'boolean';
-  readonly help: string;
+/** A flag as the command line and `--help` know it. */
+export interface FlagSpec {
+  /** `--<flag>`; also `IDENTITY_MOCK_<FLAG>` and the key in a `--config` file (for options of `Config`). */
+  readonly flag: string;
+  /** One-letter alias: `-p`. */
+  readonly short?: string;
+  /** Placeholder of the value in `--help`; absent for a switch (a flag without a value). */
   readonly value?: string;
+  readonly help: string;
 }
 
-/** Every flag of `identity-mock serve`, with its help line. Each is also read from `IDENTITY_MOCK_<FLAG>`. */
-export const SERVE_FLAGS: Readonly<Record<string, FlagSpec>> = Object.freeze({
+/** An option of `Config`: its flag, its default and how its text becomes a value. */
+export interface Option<T> extends FlagSpec {
+  readonly default: T;
+  /** The default as `--help` shows it, when printing the value would not say it well. */
+  readonly shown?: string;
+  /** Text (from argv, the environment or the config file) → value; throws a ConfigError naming `name`. */
+  readonly parse: (text: string, name: string) => T;
+}
+
+function fail(name: string, accepts: string, text: string): never {
+  throw new ConfigError(`${name} must be ${accepts} (got ${JSON.stringify(text)})`);
+}
+
+const integer =
+  (min: number, max: number) =>
+  (text: string, name: string): number => {
+    const n = /^\s*-?\d+\s*$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) fail(name, `an integer from ${min} to ${max}`, text);
+    return n;
+  };
+
+const anyText = (text: string): string => text;
+
+const switchOf =
+  (negated = false) =>
+  (text: string, name: string): boolean => {
+    let on: boolean;
+    if (/^(1|true|yes|on)$/i.test(text.trim())) on = true;
+    else if (/^(0|false|no|off)$/i.test(text.trim())) on = false;
+    else fail(name, 'true or false', text);
+    return negated ? !on : on;
+  };
+
+function logLevel(text: string, name: string): LogLevel {
+  return LOG_LEVELS.find((level) => level === text) ?? fail(name, `one of ${LOG_LEVELS.join(', ')}`, text);
+}
+
+/** `http://host:8080` → `http://host:8080/` (docs/tokens.md: `iss` is the auth URL with a trailing slash). */
+function issuer(text: string, name: string): string {
+  if (!/^https?:\/\/[^\s/]+/.test(text)) fail(name, 'an http(s) URL', text);
+  return text.endsWith('/') ? text : `${text}/`;
+}
+
+function positiveDuration(text: string, name: string): number {
+  const seconds = parseDuration(text);
+  if (seconds === undefined || seconds <= 0) {
+    fail(name, 'a positive duration such as 3600, 90s, 15m, 24h or 7d', text);
+  }
+  return seconds;
+}
+
+/** `--admin-cors`: an origin as a browser sends it, scheme://host[:port] without a path. */
+function origin(text: string, name: string): string {
+  if (!/^https?:\/\/[^\s/?#]+$/.test(text)) {
+    fail(name, 'an origin such as http://localhost:3000 (scheme, host, optional port; no path)', text);
+  }
+  return text;
+}
+
+/** `--shutdown-grace`: 0 to 3600 seconds, written as a duration. */
+function grace(text: string, name: string): number {
+  const seconds = parseDuration(text);
+  if (seconds === undefined || seconds < 0 || seconds > 3600) {
+    fail(name, 'a duration from 0 to 1h such as 15, 30s or 2m', text);
+  }
+  return seconds;
+}
+
+function rateLimit(text: string, name: string): RateLimitConfig | undefined {
+  if (text === 'off') return undefined;
+  return parseRateLimit(text) ?? fail(name, 'N/W with a unit s, m or h: 100/60s, 5/1s, 1000/1h', text);
+}
+
+/** Every option of `Config`, in the order `--help` lists them. */
+export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Object.freeze({
   port: {
-    type: 'string',
+    flag: 'port',
+    short: 'p',
     value: 'N',
-    help: `port to listen on (0 = any free port; env PORT) [${DEFAULTS.port}]`,
+    default: 8080,
+    parse: integer(0, 65535),
+    help: 'port to listen on (0 = any free port; env PORT too)',
   },
   host: {
-    type: 'string',
+    flag: 'host',
     value: 'ADDR',
-    help: `address to bind; 0.0.0.0 for a shared server [${DEFAULTS.host}]`,
+    default: '127.0.0.1',
+    parse: anyText,
+    help: 'address to bind; 0.0.0.0 for a shared server',
   },
   seed: {
-    type: 'string',
+    flag: 'seed',
     value: 'N',
-    help: `faker seed: the same seed gives the same users [${DEFAULTS.seed}]`,
+    default: 42,
+    parse: integer(0, 2 ** 32 - 1),
+    help: 'faker seed: the same seed gives the same users',
   },
   users: {
-    type: 'string',
+    flag: 'users',
     value: 'N',
-    help: `number of faker users, besides the 3 known accounts [${DEFAULTS.users}]`,
+    default: 200,
+    parse: integer(0, 1_000_000),
+    help: 'number of faker users, besides the 3 known accounts',
   },
   fixtures: {
-    type: 'string',
+    flag: 'fixtures',
     value: 'DIR',
+    default: undefined,
+    parse: anyText,
     help: 'serve users.json / workspaces.json / clients.json from DIR',
   },
-  'validate-responses': {
-    type: 'boolean',
+  validateResponses: {
+    flag: 'validate-responses',
+    default: false,
+    parse: switchOf(),
     help: 'validate every response body against the spec (500 if not)',
   },
-  'lenient-query': { type: 'boolean', help: 'accept query parameters the spec does not declare' },
-  'trust-proxy': { type: 'boolean', help: 'honour X-Forwarded-Proto/Host in Link URLs' },
-  'log-level': { type: 'string', value: 'LEVEL', help: `${LOG_LEVELS.join(' | ')} [${DEFAULTS.logLevel}]` },
-  'query-cache': {
-    type: 'string',
+  lenientQuery: {
+    flag: 'lenient-query',
+    default: false,
+    parse: switchOf(),
+    help: 'accept query parameters the spec does not declare',
+  },
+  trustProxy: {
+    flag: 'trust-proxy',
+    default: false,
+    parse: switchOf(),
+    help: 'honour X-Forwarded-Proto/Host in Link URLs',
+  },
+  logLevel: {
+    flag: 'log-level',
+    value: 'LEVEL',
+    default: 'info',
+    parse: logLevel,
+    help: LOG_LEVELS.join(' | '),
+  },
+  queryCache: {
+    flag: 'query-cache',
     value: 'N',
-    help: `query results kept for paging; 0 = off [${DEFAULTS.queryCache}]`,
+    default: 256,
+    parse: integer(0, 100_000),
+    help: 'query results kept for paging; 0 = off',
   },
-  'auth-port': { type: 'string', value: 'N', help: 'serve the authorization server on its own port' },
-  issuer: { type: 'string', value: 'URL', help: 'iss of tokens [the authorization server URL + "/"]' },
-  audience: { type: 'string', value: 'URL', help: `default audience of tokens [${DEFAULTS.audience}]` },
-  'claims-namespace': {
-    type: 'string',
+  authPort: {
+    flag: 'auth-port',
+    value: 'N',
+    default: undefined,
+    parse: integer(0, 65535),
+    help: 'serve the authorization server on its own port',
+  },
+  issuer: {
+    flag: 'issuer',
     value: 'URL',
-    help: `namespace of the userID claim [${DEFAULTS.claimsNamespace}]`,
+    default: undefined,
+    shown: 'the authorization server URL + "/"',
+    parse: issuer,
+    help: 'iss of tokens',
   },
-  'token-ttl': { type: 'string', value: 'DURATION', help: 'token lifetime: 3600, 90s, 15m, 24h, 7d [24h]' },
-  'signing-key': {
-    type: 'string',
-    value: 'FILE',
-    help: 'RSA private key (PEM) to sign tokens [the dev key]',
+  audience: {
+    flag: 'audience',
+    value: 'URL',
+    default: 'https://identity.example.com/admin/v1',
+    parse: anyText,
+    help: 'default audience of tokens',
   },
-  'rate-limit': {
-    type: 'string',
-    value: 'N/W',
-    help: 'rate limit: N requests per window W (100/60s, 5/1s, 1000/1h) [off]',
+  claimsNamespace: {
+    flag: 'claims-namespace',
+    value: 'URL',
+    default: 'https://identity.example.com',
+    parse: anyText,
+    help: 'namespace of the userID claim',
   },
-  'no-admin': { type: 'boolean', help: 'do not serve the control plane under /__admin' },
-  'admin-token': { type: 'string', value: 'T', help: 'require Authorization: Bearer T on /__admin' },
-  'admin-cors': {
-    type: 'string',
-    value: 'ORIGIN',
-    help: 'let this origin (http://localhost:3000) call /__admin from a browser [none]',
-  },
-  'shutdown-grace': {
-    type: 'string',
+  tokenTtl: {
+    flag: 'token-ttl',
     value: 'DURATION',
-    help: `time requests in flight get to finish on SIGTERM/SIGINT: 15, 30s, 1m [${DEFAULTS.shutdownGrace}s]`,
+    default: 86_400,
+    shown: '24h',
+    parse: positiveDuration,
+    help: 'token lifetime: 3600, 90s, 15m, 24h, 7d',
   },
-  config: {
-    type: 'string',
+  signingKey: {
+    flag: 'signing-key',
+    value: 'FILE',
+    default: undefined,
+    shown: 'the dev key',
+    parse: anyText,
+    help: 'RSA private key (PEM) to sign tokens',
+  },
+  rateLimit: {
+    flag: 'rate-limit',
+    value: 'N/W',
+    default: undefined,
+    shown: 'off',
+    parse: rateLimit,
+    help: 'rate limit: N requests per window W (100/60s, 5/1s, 1000/1h)',
+  },
+  admin: {
+    flag: 'no-admin',
+    default: true,
+    parse: switchOf(true),
+    help: 'do not serve the control plane under /__admin',
+  },
+  adminToken: {
+    flag: 'admin-token',
+    value: 'T',
+    default: undefined,
+    parse: anyText,
+    help: 'require Authorization: Bearer T on /__admin',
+  },
+  adminCors: {
+    flag: 'admin-cors',
+    value: 'ORIGIN',
+    default: undefined,
+    shown: 'none',
+    parse: origin,
+    help: 'let this origin (http://localhost:3000) call /__admin from a browser',
+  },
+  shutdownGrace: {
+    flag: 'shutdown-grace',
+    value: 'DURATION',
+    default: 15,
+    shown: '15s',
+    parse: grace,
+    help: 'time requests in flight get to finish on SIGTERM/SIGINT: 15, 30s, 1m',
+  },
+});
+
+/** The defaults of every option, frozen. */
+export const DEFAULTS: Readonly<Config> = Object.freeze(
+  Object.fromEntries(
+    Object.entries(OPTIONS).map(([key, option]) => [key, option.default]),
+  ) as unknown as Config,
+);
+
+/** Flags of every command that are not options of `Config`. */
+export const COMMON_FLAGS: readonly FlagSpec[] = Object.freeze([
+  {
+    flag: 'config',
     value: 'FILE',
     help: 'read flags from a JSON file ({"port": 9000, "rate-limit": "5/1s"})',
   },
-  help: { type: 'boolean', help: 'print this help' },
-});
+  { flag: 'help', short: 'h', help: 'print this help' },
+  { flag: 'version', short: 'v', help: 'print the version' },
+]);
 
-/** Flags of `identity-mock token`, besides the data and key flags of serve. */
-export const TOKEN_FLAGS: Readonly<Record<string, FlagSpec>> = Object.freeze({
-  user: { type: 'string', value: 'USER', help: 'the user: email, id or identifier (required)' },
-  permissions: { type: 'string', value: 'a,b', help: "comma-separated permissions [all of the user's role]" },
-  'expires-in': {
-    type: 'string',
+/** Flags of `identity-mock token`, besides the options above. */
+export const TOKEN_FLAGS: readonly FlagSpec[] = Object.freeze([
+  { flag: 'user', value: 'USER', help: 'the user: email, id or identifier (required)' },
+  { flag: 'permissions', value: 'a,b', help: "comma-separated permissions [all of the user's role]" },
+  {
+    flag: 'expires-in',
     value: 'DURATION',
     help: 'lifetime: 3600, 90s, 15m, 1h, 7d; negative = expired [24h]',
   },
-  'expires-at': { type: 'string', value: 'DATE-TIME', help: 'expiry as RFC 3339 (may be in the past)' },
-  claims: { type: 'string', value: 'JSON', help: 'claims to add or override, as a JSON object' },
-});
+  { flag: 'expires-at', value: 'DATE-TIME', help: 'expiry as RFC 3339 (may be in the past)' },
+  { flag: 'claims', value: 'JSON', help: 'claims to add or override, as a JSON object' },
+]);
 
-/** Flags of `identity-mock verify`, besides the data flags of serve. */
-export const VERIFY_FLAGS: Readonly<Record<string, FlagSpec>> = Object.freeze({
-  pact: {
-    type: 'string',
-    value: 'PACT',
-    help: 'a pact file, a directory of pact files, or a pact URL (required)',
-  },
-});
+/** Flags of `identity-mock verify`, besides the options above. */
+export const VERIFY_FLAGS: readonly FlagSpec[] = Object.freeze([
+  { flag: 'pact', value: 'PACT', help: 'a pact file, a directory of pact files, or a pact URL (required)' },
+]);
+
+const OPTION_FLAGS: readonly (FlagSpec & { readonly key: keyof Config })[] = Object.entries(OPTIONS).map(
+  ([key, option]) => ({ ...option, key: key as keyof Config }),
+);
+
+/** `IDENTITY_MOCK_<FLAG>`: `log-level` → `IDENTITY_MOCK_LOG_LEVEL`. */
+export function envName(flag: string): string {
+  return `IDENTITY_MOCK_${flag.toUpperCase().replace(/-/g, '_')}`;
+}
 
 export interface ParsedCommand {
   readonly config: Config;
   readonly help: boolean;
-  /** Values of flags outside SERVE_FLAGS (the `extra` table given to parseConfig). */
+  readonly version: boolean;
+  /** Values of the command's own flags (the `extraFlags` given to parseConfig); switches are `true`. */
   readonly extra: Readonly<Record<string, string | boolean | undefined>>;
 }
 
 /**
- * Parses `argv` (without node and the script) and `env` into a Config over DEFAULTS. Flags win over
- * `IDENTITY_MOCK_*` variables, which win over `PORT`.
+ * Parses `argv` (without node and the script), `env` and the `--config` file into a Config over DEFAULTS. Flags
+ * win over `IDENTITY_MOCK_*` variables, which win over `PORT`, which wins over the file.
  *
  * @example parseConfig(['--port', '0', '--users', '1000'], {}).config.users // 1000
  */
 export function parseConfig(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-  extraFlags: Readonly<Record<string, FlagSpec>> = {},
+  extraFlags: readonly FlagSpec[] = [],
   readFile: (path: string) => string = () => {
     throw new ConfigError('--config is not available here');
   },
 ): ParsedCommand {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    const parsed = parseArgs({
-      args: [...argv],
-      options: Object.fromEntries(
-        Object.entries({ ...SERVE_FLAGS, ...extraFlags }).map(([name, flag]) => [name, { type: flag.type }]),
-      ),
-      allowPositionals: false,
-      strict: true,
-    });
-    values = parsed.values;
-  } catch (error) {
-    throw new ConfigError(
-      `${error instanceof Error ? error.message : String(error)}\nrun with --help for the flags`,
-    );
+  const given = readArgv(argv, [...OPTION_FLAGS, ...COMMON_FLAGS, ...extraFlags]);
+  checkEnvironment(env);
+  // An empty variable counts as unset, so it falls through to the next source.
+  const fromEnv = (name: string): string | undefined => (env[name] === '' ? undefined : env[name]);
+  const configPath = given.get('config') ?? fromEnv(envName('config'));
+  const file = configPath === undefined ? new Map<string, string>() : readConfigFile(configPath, readFile);
+  const config: Record<string, unknown> = {};
+  for (const option of OPTION_FLAGS) {
+    const spec: Option<unknown> = OPTIONS[option.key];
+    const variable =
+      fromEnv(envName(option.flag)) === undefined && option.key === 'port' ? 'PORT' : envName(option.flag);
+    const sources: readonly [string | undefined, string][] = [
+      [given.get(option.flag), `--${option.flag}`],
+      [fromEnv(variable), variable],
+      [file.get(option.flag), `"${option.flag}" in --config ${configPath ?? ''}`],
+    ];
+    const source = sources.find(([text]) => text !== undefined);
+    config[option.key] = source?.[0] === undefined ? spec.default : spec.parse(source[0], source[1]);
   }
-  const configPath = typeof values.config === 'string' ? values.config : env.IDENTITY_MOCK_CONFIG;
-  const file = configPath === undefined || configPath === '' ? {} : readConfigFile(configPath, readFile);
-  const read = (flag: string): string | boolean | undefined => {
-    const given = values[flag];
-    if (given !== undefined) return given;
-    // An empty variable counts as unset, so it falls through to the next source.
-    const nonEmpty = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
-    const fromEnv =
-      nonEmpty(env[`IDENTITY_MOCK_${flag.toUpperCase().replace(/-/g, '_')}`]) ??
-      (flag === 'port' ? nonEmpty(env.PORT) : undefined);
-    if (fromEnv !== undefined)
-      return SERVE_FLAGS[flag]?.type === 'boolean' ? parseBoolean(flag, fromEnv) : fromEnv;
-    const fromFile = file[flag];
-    return typeof fromFile === 'number' ? String(fromFile) : fromFile;
-  };
-  const int = (flag: string, fallback: number, min: number, max: number): number => {
-    const raw = read(flag);
-    if (raw === undefined) return fallback;
-    const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(n) || n < min || n > max) {
-      throw new ConfigError(
-        `--${flag} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`,
-      );
-    }
-    return n;
-  };
-  const bool = (flag: string, fallback: boolean): boolean => {
-    const raw = read(flag);
-    return raw === undefined ? fallback : raw === true || raw === 'true';
-  };
-  const str = (flag: string): string | undefined => {
-    const raw = read(flag);
-    return typeof raw === 'string' ? raw : undefined;
-  };
-  const logLevel = str('log-level') ?? DEFAULTS.logLevel;
-  const level = LOG_LEVELS.find((l) => l === logLevel);
-  if (level === undefined)
-    throw new ConfigError(
-      `--log-level must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(logLevel)})`,
-    );
   return {
-    help: values.help === true,
-    extra: Object.fromEntries(Object.keys(extraFlags).map((name) => [name, values[name]])),
-    config: Object.freeze({
-      port: int('port', DEFAULTS.port, 0, 65535),
-      host: str('host') ?? DEFAULTS.host,
-      seed: int('seed', DEFAULTS.seed, 0, 2 ** 32 - 1),
-      users: int('users', DEFAULTS.users, 0, 1_000_000),
-      fixtures: str('fixtures') ?? DEFAULTS.fixtures,
-      validateResponses: bool('validate-responses', DEFAULTS.validateResponses),
-      lenientQuery: bool('lenient-query', DEFAULTS.lenientQuery),
-      trustProxy: bool('trust-proxy', DEFAULTS.trustProxy),
-      logLevel: level,
-      queryCache: int('query-cache', DEFAULTS.queryCache, 0, 100_000),
-      authPort: read('auth-port') === undefined ? undefined : int('auth-port', 0, 0, 65535),
-      issuer: normalizeIssuer(str('issuer')),
-      audience: str('audience') ?? DEFAULTS.audience,
-      claimsNamespace: str('claims-namespace') ?? DEFAULTS.claimsNamespace,
-      tokenTtl: duration('token-ttl', str('token-ttl')) ?? DEFAULTS.tokenTtl,
-      signingKey: str('signing-key'),
-      admin: !bool('no-admin', false),
-      adminToken: str('admin-token'),
-      rateLimit: rateLimitFlag(str('rate-limit')),
-      adminCors: originFlag(str('admin-cors')),
-      shutdownGrace: graceFlag(str('shutdown-grace')) ?? DEFAULTS.shutdownGrace,
-    }),
+    config: Object.freeze(config as unknown as Config),
+    help: given.has('help'),
+    version: given.has('version'),
+    extra: Object.fromEntries(
+      extraFlags.map(({ flag, value }) => [flag, value === undefined ? given.has(flag) : given.get(flag)]),
+    ),
   };
 }
 
-/** `http://host:8080` → `http://host:8080/` (docs/tokens.md: `iss` is auth_url with a trailing slash). */
-function normalizeIssuer(issuer: string | undefined): string | undefined {
-  if (issuer === undefined) return undefined;
-  if (!/^https?:\/\/[^\s/]+/.test(issuer)) {
-    throw new ConfigError(`--issuer must be an http(s) URL (got ${JSON.stringify(issuer)})`);
+/** The flags given on the command line, by long name; a switch maps to `'true'`. */
+function readArgv(argv: readonly string[], flags: readonly FlagSpec[]): Map<string, string> {
+  const byName = new Map(flags.map((flag) => [flag.flag, flag]));
+  const byShort = new Map(flags.flatMap((flag) => (flag.short === undefined ? [] : [[flag.short, flag]])));
+  const given = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] ?? '';
+    const long = /^--([^=]+)(?:=(.*))?$/s.exec(token);
+    const short = /^-([A-Za-z])$/.exec(token);
+    if (long === null && short === null) {
+      throw new ConfigError(`unexpected argument ${JSON.stringify(token)}: flags start with --`);
+    }
+    const name = long?.[1] ?? short?.[1] ?? '';
+    const spec = long === null ? byShort.get(name) : byName.get(name);
+    if (spec === undefined) throw new ConfigError(unknownFlag(token.split('=')[0] ?? token, flags));
+    if (spec.value === undefined) {
+      if (long?.[2] !== undefined) {
+        throw new ConfigError(`--${spec.flag} is a switch and takes no value (got ${JSON.stringify(token)})`);
+      }
+      given.set(spec.flag, 'true');
+      continue;
+    }
+    let value = long?.[2];
+    if (value === undefined) {
+      // The next argument is the value, even when it starts with a dash (`--expires-in -1h`, `--port -1`),
+      // unless it is itself a flag.
+      const next = argv[i + 1];
+      if (next === undefined || /^--[a-z]/.test(next) || /^-[A-Za-z]$/.test(next)) {
+        throw new ConfigError(`--${spec.flag} needs a value (${spec.value})`);
+      }
+      value = next;
+      i++;
+    }
+    given.set(spec.flag, value);
   }
-  return issuer.endsWith('/') ? issuer : `${issuer}/`;
+  return given;
+}
+
+function unknownFlag(token: string, flags: readonly FlagSpec[]): string {
+  const names = flags.map((flag) => `--${flag.flag}`);
+  const nearest = closest(token.startsWith('--') ? token : `-${token}`, names);
+  return `unknown flag ${token}${nearest === undefined ? '' : `; did you mean ${nearest}?`}`;
+}
+
+/** Variables named `IDENTITY_MOCK_*` must name an option (a typo would otherwise be ignored without a word). */
+function checkEnvironment(env: Readonly<Record<string, string | undefined>>): void {
+  const known = [...OPTION_FLAGS.map((option) => envName(option.flag)), envName('config')];
+  for (const name of Object.keys(env)) {
+    if (!name.startsWith('IDENTITY_MOCK_') || known.includes(name)) continue;
+    const nearest = closest(name, known);
+    throw new ConfigError(
+      `unknown variable ${name}${nearest === undefined ? '' : `; did you mean ${nearest}?`}\n` +
+        'each flag of --help is also a variable IDENTITY_MOCK_<FLAG>, e.g. IDENTITY_MOCK_USERS=1000',
+    );
+  }
+}
+
+/** The candidate nearest to `word` in edit distance, if it is near enough to be a likely typo. */
+function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+    }
+    previous = row;
+  }
+  return previous[b.length] ?? 0;
 }
 
 const UNITS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
@@ -307,22 +486,8 @@ export function parseDuration(text: string): number | undefined {
   return Number(match[1]) * (UNITS[match[2] ?? ''] ?? 1);
 }
 
-function duration(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const seconds = parseDuration(text);
-  if (seconds === undefined || seconds <= 0) {
-    throw new ConfigError(
-      `--${flag} must be a positive duration such as 3600, 90s, 15m, 24h or 7d (got ${JSON.stringify(text)})`,
-    );
-  }
-  return seconds;
-}
-
-/** The flags of a `--config` JSON file: an object of flag name → string, number or boolean. */
-function readConfigFile(
-  path: string,
-  readFile: (path: string) => string,
-): Record<string, string | number | boolean> {
+/** The flags of a `--config` JSON file: an object of flag name → string, number or boolean, as text. */
+function readConfigFile(path: string, readFile: (path: string) => string): Map<string, string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFile(path));
@@ -334,85 +499,20 @@ function readConfigFile(
       `--config ${path} must hold a JSON object of flags, e.g. {"port": 9000, "users": 1000}`,
     );
   }
-  const flags: Record<string, string | number | boolean> = {};
+  const names = OPTION_FLAGS.map((option) => option.flag);
+  const flags = new Map<string, string>();
   for (const [name, value] of Object.entries(parsed)) {
-    if (!(name in SERVE_FLAGS) || name === 'config' || name === 'help') {
+    if (!names.includes(name)) {
+      const nearest = closest(name, names);
       throw new ConfigError(
-        `--config ${path}: unknown flag "${name}"; flags: ${Object.keys(SERVE_FLAGS).join(', ')}`,
+        `--config ${path}: unknown flag "${name}"${nearest === undefined ? '' : `; did you mean "${nearest}"?`}` +
+          `\nflags: ${names.join(', ')}`,
       );
     }
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
       throw new ConfigError(`--config ${path}: "${name}" must be a string, number or boolean`);
     }
-    flags[name] = value;
+    flags.set(name, String(value));
   }
   return flags;
-}
-
-function rateLimitFlag(text: string | undefined): RateLimitConfig | undefined {
-  if (text === undefined || text === 'off') return undefined;
-  const config = parseRateLimit(text);
-  if (config === undefined) {
-    throw new ConfigError(
-      `--rate-limit must be N/W with a unit s, m or h: 100/60s, 5/1s, 1000/1h (got ${JSON.stringify(text)})`,
-    );
-  }
-  return config;
-}
-
-/** `--admin-cors`: an origin as a browser sends it, scheme://host[:port] without a path. */
-function originFlag(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  if (!/^https?:\/\/[^\s/?#]+$/.test(text)) {
-    throw new ConfigError(
-      `--admin-cors must be an origin such as http://localhost:3000 (scheme, host, optional port; no path) (got ${JSON.stringify(text)})`,
-    );
-  }
-  return text;
-}
-
-/** `--shutdown-grace`: 0 to 3600 seconds, written as a duration. */
-function graceFlag(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const seconds = parseDuration(text);
-  if (seconds === undefined || seconds < 0 || seconds > 3600) {
-    throw new ConfigError(
-      `--shutdown-grace must be a duration from 0 to 1h such as 15, 30s or 2m (got ${JSON.stringify(text)})`,
-    );
-  }
-  return seconds;
-}
-
-function parseBoolean(flag: string, raw: string): boolean {
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  throw new ConfigError(
-    `IDENTITY_MOCK_${flag.toUpperCase().replace(/-/g, '_')} must be true or false (got ${JSON.stringify(raw)})`,
-  );
-}
-
-function flagLines(flags: Readonly<Record<string, FlagSpec>>): string[] {
-  return Object.entries(flags).map(([name, flag]) => {
-    const left = `  --${name}${flag.value === undefined ? '' : ` ${flag.value}`}`;
-    return `${left.padEnd(30)}${flag.help}`;
-  });
-}
-
-/** The help text of the command line. */
-export function usage(): string {
-  return [
-    'Usage:',
-    '  identity-mock [serve] [flags]           serve the mock (the default command)',
-    '  identity-mock token --user USER [flags] print a user app token (docs/tokens.md)',
-    '  identity-mock verify --pact PACT [flags] verify the mock against a consumer pact (file, dir or URL)',
-    '',
-    'Flags of serve (each also IDENTITY_MOCK_<FLAG>, e.g. IDENTITY_MOCK_USERS=1000):',
-    ...flagLines(SERVE_FLAGS),
-    '',
-    'Flags of token (plus the data and token flags above: --seed, --users, --fixtures, --port, --issuer, ...):',
-    ...flagLines(TOKEN_FLAGS),
-    '',
-    'Flags of verify (plus the data flags above: --seed, --users, --fixtures):',
-    ...flagLines(VERIFY_FLAGS),
-  ].join('\n');
 }

@@ -2,8 +2,11 @@
  * identity-mock's public API: build a mock for supertest (`createMock`, `createApp`) or start one on a port
  * (`startMock`).
  */
-export { createApp, createMock, DEFAULT_MOCK_OPTIONS, type Mock, type MockOptions } from './app.ts';
-export { startMock, type RunningMock, type StartOptions } from './server.ts';
+export { createApp, createMock, MOCK_DEFAULTS, type Mock, type MockOptions } from './app.ts';
+export { ListenError, startMock, type RunningMock, type StartOptions } from './server.ts';
+export { ConfigError, DEFAULTS, type Config } from './config.ts';
+export type { LogLevel } from './http/log.ts';
+export { FixtureError } from './data/fixture-error.ts';
 export type { AppTokenRequest, MintedToken } from './auth/app-tokens.ts';
 export type { Dataset, Workspace, Client } from './data/dataset.ts';
 export type { User, UserType, UserStatus } from './spec/types.ts';

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockSteps, type Mock, type MockOptions } from './app.ts';
+import { createMockSteps, MOCK_DEFAULTS, type Mock, type MockOptions } from './app.ts';
 import { loadSpecs, specsReady } from './spec/specs.ts';
 import { runInSlices } from './data/steps.ts';
 import { readSigningKeys } from './auth/keys.ts';
@@ -13,13 +13,26 @@ import { readSigningKeys } from './auth/keys.ts';
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
 
-export interface StartOptions extends MockOptions {
-  /** Port to listen on; 0 (the default here) picks a free one. */
-  readonly port?: number;
-  /** Address to bind (default 127.0.0.1). */
-  readonly host?: string;
-  /** Port of a separate authorization-server listener (0 = any free one); unset = share the API's. */
-  readonly authPort?: number;
+/**
+ * Options of `startMock`: those of `createMock`, of which `port` (0, any free one, by default here), `host` and
+ * `authPort` (a separate authorization-server listener, 0 = any free one; unset = share the API's) say where.
+ */
+export type StartOptions = MockOptions;
+
+/** A listener that could not be opened: which one (`port` for the API, `authPort`), where, and why. */
+export class ListenError extends Error {
+  override readonly name = 'ListenError';
+
+  constructor(
+    readonly listener: 'port' | 'authPort',
+    readonly port: number,
+    readonly host: string,
+    /** Node's error code: `EADDRINUSE`, `EACCES`, `ENOTFOUND`, `EADDRNOTAVAIL`, … */
+    readonly code: string | undefined,
+    cause: Error,
+  ) {
+    super(`cannot listen on ${host}:${port}: ${cause.message}`, { cause });
+  }
 }
 
 export interface RunningMock extends Mock {
@@ -43,11 +56,12 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   // Both documents are loaded and checked before the mock listens: a broken one fails the start.
   const specs = options.specs ?? loadSpecs();
   await specsReady(specs);
-  const host = options.host ?? '127.0.0.1';
+  const host = options.host ?? MOCK_DEFAULTS.host;
   // A key that cannot sign fails here, before a port is taken (createMock reads it again, after listen).
   if (options.signingKey !== undefined) readSigningKeys(options.signingKey);
-  const server = await listen(options.port ?? 0, host);
-  const authServer = options.authPort === undefined ? undefined : await listen(options.authPort, host);
+  const server = await listen(options.port ?? MOCK_DEFAULTS.port, host, 'port');
+  const authServer =
+    options.authPort === undefined ? undefined : await listen(options.authPort, host, 'authPort');
   // The URL says `localhost`, which some clients (Pact's verifier among them) resolve to ::1 first: on the
   // default IPv4 loopback, also listen on the IPv6 loopback, so every client reaches the mock by that name.
   const twins = host === '127.0.0.1' ? await Promise.all([server, authServer].map((s) => twinOnIpv6(s))) : [];
@@ -128,15 +142,11 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   };
 }
 
-function listen(port: number, host: string): Promise<Server> {
+function listen(port: number, host: string, listener: ListenError['listener']): Promise<Server> {
   const server = createServer();
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} on ${host} is already in use; pick another with --port`)
-          : error,
-      );
+      reject(new ListenError(listener, port, host, error.code, error));
     });
     server.listen(port, host, () => {
       resolve(server);
@@ -148,7 +158,7 @@ function listen(port: number, host: string): Promise<Server> {
 async function twinOnIpv6(server: Server | undefined): Promise<Server | undefined> {
   if (server === undefined) return undefined;
   try {
-    return await listen((server.address() as AddressInfo).port, '::1');
+    return await listen((server.address() as AddressInfo).port, '::1', 'port');
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 /**
- * The `identity-mock` bin (`node src/bin/identity-mock.js`), spawned as a user runs it: help, bad flags (exit 2
+ * The `identity-mock` bin (`node dist/bin/identity-mock.js`), spawned as a user runs it: help, bad flags (exit 2
  * naming the flag), serving on a freshly freed port, SIGTERM, `token`, `--config`, the environment, `--no-admin`
  * and `--rate-limit`. Each spawn costs about a second, so the cases run concurrently and stay few.
  */
@@ -9,11 +9,12 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToken } from './support/auth.ts';
 import { fetchChecked } from './support/fetch-checked.ts';
 
-const BIN = fileURLToPath(new URL('../src/bin/identity-mock.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The environment of the test run without any identity-mock setting, plus `extra`. */
@@ -139,6 +140,94 @@ describe.concurrent('identity-mock', () => {
     });
   });
 
+  describe('-h, -v and exit codes', () => {
+    it('-h prints the help, -v and --version the package version', async () => {
+      const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+      expect((await run(['-h'])).stdout).toMatch(/^Usage:/);
+      for (const flag of ['-v', '--version']) {
+        const { code, stdout } = await run([flag]);
+        expect(code).toBe(0);
+        expect(stdout.trim()).toBe(manifest.version);
+      }
+    });
+
+    it.each([
+      {
+        name: 'a negative number: the range rule',
+        args: ['--port', '-1'],
+        says: '--port must be an integer from 0 to 65535 (got "-1")',
+      },
+      { name: 'a misspelt flag: the nearest one', args: ['--prot', '80'], says: 'did you mean --port?' },
+      {
+        name: 'an unknown IDENTITY_MOCK_ variable',
+        args: [],
+        env: { IDENTITY_MOCK_USRES: '10' },
+        says: 'unknown variable IDENTITY_MOCK_USRES; did you mean IDENTITY_MOCK_USERS?',
+      },
+      {
+        name: 'a bad value in a variable names the variable',
+        args: [],
+        env: { IDENTITY_MOCK_SEED: 'x' },
+        says: 'IDENTITY_MOCK_SEED must be an integer',
+      },
+      {
+        name: 'a missing config file',
+        args: ['--config', '/nonexistent/mock.json'],
+        says: '/nonexistent/mock.json',
+      },
+      {
+        name: 'a missing fixtures directory',
+        args: ['--fixtures', '/nonexistent'],
+        says: '--fixtures /nonexistent',
+      },
+      {
+        name: 'a signing key that is not a key',
+        args: ['--signing-key', 'README.md'],
+        says: '--signing-key: signing key README.md cannot be parsed',
+      },
+    ])('exit 2 for $name', async ({ args, env, says }) => {
+      const { code, stderr } = await run(args, env);
+      expect(code).toBe(2);
+      expect(stderr).toContain(says);
+      expect(stderr).toContain('--help');
+    });
+
+    it('exit 1 naming --port, or --auth-port, when the port is in use', async () => {
+      const busy = createServer();
+      await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+      const { port } = busy.address() as AddressInfo;
+      try {
+        const api = await run(['--port', String(port), '--users', '0']);
+        expect(api.code).toBe(1);
+        expect(api.stderr).toContain(`--port ${port}: port ${port} on 127.0.0.1 is already in use`);
+        const auth = await run(['--port', '0', '--auth-port', String(port), '--users', '0']);
+        expect(auth.code).toBe(1);
+        expect(auth.stderr).toContain(`--auth-port ${port}: port ${port} on 127.0.0.1 is already in use`);
+      } finally {
+        busy.close();
+      }
+    });
+
+    it('exit 1 naming --host when the name cannot be resolved', async () => {
+      const { code, stderr } = await run(['--port', '0', '--host', 'no-such-host.invalid', '--users', '0']);
+      expect(code).toBe(1);
+      expect(stderr).toContain('--host no-such-host.invalid: the name cannot be resolved');
+    });
+
+    it('above 50 000 users, a progress line on stderr before the banner, whose time counts from the start', async () => {
+      const port = await freePort();
+      const served = await serve(port, ['--port', String(port), '--users', '50001', '--log-level', 'warn']);
+      try {
+        const banner = served.banner();
+        expect(banner).toMatch(/seeding 50,001 users and building their indexes[^\n]*\n[\s\S]*listening on/);
+        const ready = /ready in (\d+) ms/.exec(banner);
+        expect(Number(ready?.[1])).toBeGreaterThan(0);
+      } finally {
+        expect((await served.stop()).code).toBe(0);
+      }
+    });
+  });
+
   describe('serve', () => {
     let dir = '';
     beforeAll(async () => {
@@ -222,6 +311,20 @@ describe.concurrent('identity-mock', () => {
         permissions: ['read:users'],
         iss: 'http://localhost:8080/',
       });
+    });
+
+    it('--expires-in -1h (as the README writes it) gives an already expired token', async () => {
+      const { code, stdout, stderr } = await run([
+        'token',
+        '--user',
+        'admin@example.com',
+        '--expires-in',
+        '-1h',
+      ]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const { claims } = decodeToken(stdout.trim());
+      expect(Number(claims.exp) - Number(claims.iat)).toBe(-3600);
     });
 
     it('an unknown user exits 2 naming it', async () => {

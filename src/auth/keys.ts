@@ -3,7 +3,7 @@
  * `--signing-key FILE`), so tokens survive restarts. Key objects are built once: signing or verifying with a PEM
  * string re-parses it on every call (~5× slower).
  */
-import { createHash, createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 export const DEV_SIGNING_KEY_PATH = new URL('../../fixtures/dev-signing-key.pem', import.meta.url);
@@ -20,7 +20,8 @@ export class SigningKeyError extends Error {
   }
 }
 
-export interface PublicJwk extends JsonWebKey {
+/** An RSA public key as a JWK (RFC 7517), written out so that the published types do not depend on @types/node's. */
+export interface PublicJwk {
   readonly kty: 'RSA';
   readonly n: string;
   readonly e: string;

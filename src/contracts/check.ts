@@ -4,11 +4,10 @@
  * a documented status, and headers and body valid against that response. A pact the spec does not allow would
  * pass against the mock only by accident.
  */
-import { pathToFileURL } from 'node:url';
 import { readSpecDocument } from '../spec/document.ts';
 import { RequestChecker } from '../spec/request-check.ts';
 import { ResponseChecker } from '../spec/response-check.ts';
-import { CONTRACTS_DIR, pactFilesIn, readPact, type Pact, type PactInteraction } from './pact-files.ts';
+import type { Pact, PactInteraction } from './pact-files.ts';
 
 export interface ContractChecker {
   /** Problems of every interaction of `pact`, each prefixed with the interaction's description. */
@@ -75,13 +74,4 @@ function queryOf(query: PactInteraction['request']['query']): Record<string, rea
   const out: Record<string, string[]> = {};
   for (const [name, value] of new URLSearchParams(query)) (out[name] ??= []).push(value);
   return out;
-}
-
-if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) {
-  const checker = createContractChecker();
-  const files = pactFilesIn(process.argv[2] ?? CONTRACTS_DIR);
-  const problems = files.flatMap((file) => checker.check(readPact(file)).map((p) => `${file}: ${p}`));
-  for (const problem of problems) console.error(problem);
-  console.log(`${files.length} pact file(s), ${problems.length} problem(s) against spec/openapi.yaml`);
-  process.exitCode = problems.length === 0 ? 0 : 1;
 }

@@ -4,8 +4,7 @@
  * PACT_BROKER_USERNAME + PACT_BROKER_PASSWORD; the consumer version is the git sha, the branch git's (GIT_COMMIT
  * and GIT_BRANCH override both, e.g. in CI).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { CONTRACTS_DIR } from './pact-files.ts';
 
 export class PublishConfigError extends Error {
@@ -71,17 +70,4 @@ export function gitInfo(env: Readonly<Record<string, string | undefined>>): GitI
     sha: env.GIT_COMMIT ?? git('rev-parse', 'HEAD'),
     branch: env.GIT_BRANCH ?? git('rev-parse', '--abbrev-ref', 'HEAD'),
   };
-}
-
-if (process.argv[1] !== undefined && pathToFileURL(process.argv[1]).href === import.meta.url) {
-  try {
-    const args = publishArgs(process.env, gitInfo(process.env));
-    const bin = fileURLToPath(new URL('../../node_modules/.bin/pact-broker', import.meta.url));
-    console.log(`pact-broker ${redactedArgs(args).join(' ')}`);
-    const result = spawnSync(bin, args, { stdio: 'inherit' });
-    process.exitCode = result.status ?? 1;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exitCode = error instanceof PublishConfigError ? 2 : 1;
-  }
 }

@@ -37,7 +37,19 @@ export function formBodyFilter(req: Request, _res: Response, next: NextFunction)
   next();
 }
 
-/** Resolves with Pact's report when every interaction passes; rejects otherwise. */
+/** Verification ran and at least one interaction failed (Pact printed which); `report` is Pact's JSON result. */
+export class VerificationFailed extends Error {
+  override readonly name = 'VerificationFailed';
+
+  constructor(readonly report: unknown) {
+    super('one or more interactions failed');
+  }
+}
+
+/**
+ * Resolves with Pact's report when every interaction passes; rejects with VerificationFailed when some fail, and
+ * with Pact's own error when verification could not run.
+ */
 export async function verifyPacts(options: VerifyOptions): Promise<unknown> {
   const verifier = new Verifier({
     provider: options.provider ?? 'identity-service',
@@ -50,5 +62,22 @@ export async function verifyPacts(options: VerifyOptions): Promise<unknown> {
     // verifier reaches the mock's own state endpoint (docs/control-plane.md). The report prints at any level.
     logLevel: options.logLevel ?? 'error',
   });
-  return verifier.verifyProvider();
+  try {
+    return await verifier.verifyProvider();
+  } catch (error) {
+    throw failedVerification(error) ?? error;
+  }
+}
+
+/** Pact's core rejects a failed verification with an Error whose message is its JSON result, `{errors: […]}`. */
+function failedVerification(error: unknown): VerificationFailed | undefined {
+  if (!(error instanceof Error)) return undefined;
+  let report: unknown;
+  try {
+    report = JSON.parse(error.message);
+  } catch {
+    return undefined; // not a result: an error of another kind, rethrown as it is
+  }
+  const failed = typeof report === 'object' && report !== null && 'errors' in report;
+  return failed ? new VerificationFailed(report) : undefined;
 }

@@ -3,8 +3,8 @@
  * accented and non-ASCII names (Zoë, Łukasz, Ibáñez) into seeded data, so accent-insensitive search and sort
  * (docs/users.md) meet them.
  */
-import { de, en, es, fr, pl, pt_BR } from '@faker-js/faker';
-import type { LocaleDefinition } from '@faker-js/faker';
+import { de, en, es, fr, pl, pt_BR } from './faker.ts';
+import type { LocaleDefinition } from './faker.ts';
 import { asciiWords } from './identifier.ts';
 
 /** Names of one locale, each with its ASCII words (`Zoë` → `zoe`) computed once for identifiers. */

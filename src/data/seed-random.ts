@@ -3,7 +3,7 @@
  * `number.int` builds and checks an options object on every call, which is most of its cost, so these read the
  * randomizer that the Faker instance itself uses.
  */
-import type { Randomizer } from '@faker-js/faker';
+import type { Randomizer } from './faker.ts';
 
 /** Uniform and weighted draws from one randomizer (shared with the Faker instance of the same seed). */
 export class RandomDraws {

@@ -3,7 +3,7 @@
  * any machine. One Faker instance per call holds all randomness; dates count back from REFERENCE_DATE, never
  * from "now".
  */
-import { Faker, base, en, generateMersenne53Randomizer } from '@faker-js/faker';
+import { Faker, base, en, generateMersenne53Randomizer } from './faker.ts';
 import type { User } from '../spec/types.ts';
 import { DEFAULT_CLIENTS } from './clients.ts';
 import type { Dataset, Workspace } from './dataset.ts';

@@ -6,8 +6,7 @@
  * validator is most of the cost of a mock).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { SpecValidator, SpecValidatorOptions } from '../http/openapi.ts';
 import { createSpecValidator } from '../http/openapi.ts';
 import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument, type SpecDocument } from './document.ts';
@@ -45,27 +44,38 @@ export async function specsReady(specs: Specs): Promise<void> {
 }
 
 /**
- * Where documents that passed the meta-schema check are remembered, by a hash of their content: the check compiles
- * the meta-schema, a large share of a start, for documents that change only when the project is edited.
+ * Where documents that passed the meta-schema check are recorded, by a hash of their content: `npm run build`
+ * checks them and writes `checked-specs.json` beside the compiled module, so the built package skips a check that
+ * compiles the meta-schema (a large share of a start) for documents that change only when the project is edited.
+ * An edited document is checked again. Nothing is written at run time; from the sources, documents are checked.
  */
-const CHECKED_DIR = fileURLToPath(
-  new URL('../../node_modules/.cache/identity-mock/checked-specs/', import.meta.url),
-);
+export const CHECKED_SPECS_URL = new URL('./checked-specs.json', import.meta.url);
 
-function remember(stamp: string): void {
+/** The hash under which a document is recorded as checked. */
+export function documentHash(doc: SpecDocument): string {
+  return createHash('sha256').update(JSON.stringify(doc)).digest('hex');
+}
+
+/** The hashes recorded by the build; none when running from the sources. */
+function recordedHashes(): ReadonlySet<string> {
+  let recorded: unknown;
   try {
-    mkdirSync(CHECKED_DIR, { recursive: true });
-    writeFileSync(stamp, '');
-  } catch {
-    // A read-only install checks at every start instead.
+    recorded = JSON.parse(readFileSync(CHECKED_SPECS_URL, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    throw error;
   }
+  const hashes =
+    typeof recorded === 'object' && recorded !== null && 'sha256' in recorded ? recorded.sha256 : [];
+  return new Set(
+    Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : [],
+  );
 }
 
 /** `doc`, read from `name`, with its model and validators. */
 export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
   const model = buildApiModel(doc);
-  const stamp = `${CHECKED_DIR}${createHash('sha256').update(JSON.stringify(doc)).digest('hex')}`;
-  let checked = existsSync(stamp);
+  let checked = recordedHashes().has(documentHash(doc));
   const validators = new Map<string, SpecValidator>();
   const validator = (options: SpecValidatorOptions): SpecValidator => {
     const key = `${String(options.validateResponses)}/${String(options.lenientQuery)}`;
@@ -78,7 +88,6 @@ export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
         void found.ready().then(
           () => {
             checked = true;
-            remember(stamp);
           },
           () => undefined, // reported by `ready()`
         );

@@ -15,7 +15,7 @@ import { SPECS } from '../support/harness.ts';
 // Pact's report is coloured whatever NO_COLOR says.
 // eslint-disable-next-line no-control-regex
 const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
-const BIN = fileURLToPath(new URL('../../src/bin/identity-mock.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/bin/identity-mock.js', import.meta.url));
 
 /**
  * Runs the bin without blocking this process (a test below serves the pact from a mock in this process), and

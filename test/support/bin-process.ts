@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../src/bin/identity-mock.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/bin/identity-mock.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Exit {

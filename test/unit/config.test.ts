@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COMMON_FLAGS,
   ConfigError,
   DEFAULTS,
+  OPTIONS,
   parseConfig,
   parseDuration,
-  SERVE_FLAGS,
   TOKEN_FLAGS,
-  usage,
   type Config,
+  type FlagSpec,
 } from '../../src/config.ts';
+import { usage } from '../../src/help.ts';
 
 function configError(argv: readonly string[], env: Record<string, string> = {}): ConfigError {
   try {
@@ -105,8 +107,21 @@ describe('parseConfig: each flag', () => {
     expect(config).toEqual({ ...DEFAULTS, ...expected });
   });
 
-  it('--help', () => {
-    expect(parseConfig(['--help'], {}).help).toBe(true);
+  it.each([['--help'], ['-h']])('%s', (flag) => {
+    expect(parseConfig([flag], {}).help).toBe(true);
+  });
+
+  it.each([['--version'], ['-v']])('%s', (flag) => {
+    expect(parseConfig([flag], {}).version).toBe(true);
+  });
+
+  it('-p is --port', () => {
+    expect(parseConfig(['-p', '9000'], {}).config.port).toBe(9000);
+  });
+
+  it('a value that starts with a dash is still the value (`--expires-in -1h`)', () => {
+    const parsed = parseConfig(['--expires-in', '-1h', '--user', 'admin'], {}, TOKEN_FLAGS);
+    expect(parsed.extra).toMatchObject({ 'expires-in': '-1h', user: 'admin' });
   });
 
   it('extra flags (the token command) are parsed into extra, not into the config', () => {
@@ -252,12 +267,22 @@ describe('parseConfig: errors name the flag and what it accepts', () => {
     {
       name: 'bad PORT variable',
       env: { PORT: 'abc' },
-      message: '--port must be an integer from 0 to 65535 (got "abc")',
+      message: 'PORT must be an integer from 0 to 65535 (got "abc")',
     },
     {
       name: 'seed above 2^32 - 1',
       argv: ['--seed', '4294967296'],
       message: '--seed must be an integer from 0 to 4294967295 (got "4294967296")',
+    },
+    {
+      name: 'negative port as the next argument: the range rule, not a parser message',
+      argv: ['--port', '-1'],
+      message: '--port must be an integer from 0 to 65535 (got "-1")',
+    },
+    {
+      name: 'negative users',
+      argv: ['--users', '-5'],
+      message: '--users must be an integer from 0 to 1000000 (got "-5")',
     },
     {
       name: 'negative seed',
@@ -277,7 +302,7 @@ describe('parseConfig: errors name the flag and what it accepts', () => {
     {
       name: 'bad IDENTITY_MOCK_USERS',
       env: { IDENTITY_MOCK_USERS: 'many' },
-      message: '--users must be an integer from 0 to 1000000 (got "many")',
+      message: 'IDENTITY_MOCK_USERS must be an integer from 0 to 1000000 (got "many")',
     },
     {
       name: 'query cache too large',
@@ -297,7 +322,7 @@ describe('parseConfig: errors name the flag and what it accepts', () => {
     {
       name: 'unknown log level from the environment',
       env: { IDENTITY_MOCK_LOG_LEVEL: 'trace' },
-      message: '--log-level must be one of silent, error, warn, info, debug (got "trace")',
+      message: 'IDENTITY_MOCK_LOG_LEVEL must be one of silent, error, warn, info, debug (got "trace")',
     },
     {
       name: 'issuer not http(s)',
@@ -329,16 +354,27 @@ describe('parseConfig: errors name the flag and what it accepts', () => {
   });
 
   it.each([
-    { name: 'unknown flag', argv: ['--bogus'], names: "'--bogus'" },
-    { name: 'a misspelt flag', argv: ['--prot', '80'], names: "'--prot'" },
-    { name: 'a positional argument', argv: ['extra'], names: "'extra'" },
-    { name: 'a flag without its value', argv: ['--port'], names: "'--port" },
-    { name: 'a value given to a boolean flag', argv: ['--trust-proxy=yes'], names: "'--trust-proxy'" },
-    { name: 'a token flag on serve', argv: ['--user', 'x'], names: "'--user'" },
-  ])('$name: names it and points to --help', ({ argv, names }) => {
-    const { message } = configError(argv);
-    expect(message).toContain(names);
-    expect(message).toMatch(/run with --help for the flags$/);
+    { name: 'unknown flag', argv: ['--bogus'], says: 'unknown flag --bogus' },
+    { name: 'a misspelt flag', argv: ['--prot', '80'], says: 'unknown flag --prot; did you mean --port?' },
+    { name: 'a misspelt switch', argv: ['--trust-prxy'], says: 'did you mean --trust-proxy?' },
+    { name: 'an unknown short flag', argv: ['-x'], says: 'unknown flag -x' },
+    { name: 'a positional argument', argv: ['extra'], says: 'unexpected argument "extra"' },
+    { name: 'a flag without its value', argv: ['--port'], says: '--port needs a value (N)' },
+    { name: 'a flag followed by a flag', argv: ['--port', '--seed', '1'], says: '--port needs a value (N)' },
+    {
+      name: 'a value given to a switch',
+      argv: ['--trust-proxy=yes'],
+      says: '--trust-proxy is a switch and takes no value',
+    },
+    { name: 'a token flag on serve', argv: ['--user', 'x'], says: 'unknown flag --user' },
+    {
+      name: 'an unknown IDENTITY_MOCK_ variable',
+      argv: [],
+      env: { IDENTITY_MOCK_USRES: '5' },
+      says: 'unknown variable IDENTITY_MOCK_USRES; did you mean IDENTITY_MOCK_USERS?',
+    },
+  ])('$name: names it', ({ argv, env, says }) => {
+    expect(configError(argv, env).message).toContain(says);
   });
 });
 
@@ -388,12 +424,11 @@ describe('usage', () => {
     'help',
   ];
 
-  it.each(Object.entries({ ...SERVE_FLAGS, ...TOKEN_FLAGS }).map(([flag, spec]) => ({ flag, spec })))(
+  const flags: readonly FlagSpec[] = [...Object.values(OPTIONS), ...COMMON_FLAGS, ...TOKEN_FLAGS];
+  it.each(flags.map((spec) => ({ flag: spec.flag, spec })))(
     'lists --$flag with its value and help',
     ({ flag, spec }) => {
-      const line = help
-        .split('\n')
-        .find((l) => l.trimStart().startsWith(`--${flag} `) || l.trim() === `--${flag}`);
+      const line = help.split('\n').find((l) => new RegExp(`^ +(-[a-z], )? *--${flag}( |$)`).test(l));
       expect(line, `--${flag} in the help`).toBeDefined();
       if (spec.value !== undefined) expect(line).toContain(`--${flag} ${spec.value}`);
       expect(line).toContain(spec.help);
@@ -401,7 +436,8 @@ describe('usage', () => {
   );
 
   it('every flag parseConfig accepts is a documented one', () => {
-    expect(Object.keys(SERVE_FLAGS).sort()).toEqual([...KNOWN_SERVE_FLAGS].sort());
+    const serveFlags = [...Object.values(OPTIONS), ...COMMON_FLAGS].map((spec) => spec.flag);
+    expect(serveFlags.sort()).toEqual([...KNOWN_SERVE_FLAGS, 'version'].sort());
     for (const flag of KNOWN_SERVE_FLAGS) expect(help).toContain(`--${flag}`);
   });
 
@@ -417,6 +453,7 @@ describe('parseConfig: control plane flags and --config', () => {
     '/etc/array.json': '[1]',
     '/etc/unknown.json': JSON.stringify({ colour: 'blue' }),
     '/etc/object.json': JSON.stringify({ port: { n: 1 } }),
+    '/etc/neg.json': JSON.stringify({ port: -3 }),
   };
   const readFile = (path: string): string => {
     const text = files[path];
@@ -456,7 +493,7 @@ describe('parseConfig: control plane flags and --config', () => {
   });
 
   it('--config reads flags from a JSON file; flags and env win over it', () => {
-    const fromFile = parseConfig(['--config', '/etc/mock.json'], {}, {}, readFile).config;
+    const fromFile = parseConfig(['--config', '/etc/mock.json'], {}, [], readFile).config;
     expect(fromFile).toMatchObject({
       port: 9100,
       users: 7,
@@ -466,11 +503,11 @@ describe('parseConfig: control plane flags and --config', () => {
     const overridden = parseConfig(
       ['--config', '/etc/mock.json', '--users', '9'],
       { IDENTITY_MOCK_PORT: '9200' },
-      {},
+      [],
       readFile,
     ).config;
     expect(overridden).toMatchObject({ port: 9200, users: 9 });
-    expect(parseConfig([], { IDENTITY_MOCK_CONFIG: '/etc/mock.json' }, {}, readFile).config.port).toBe(9100);
+    expect(parseConfig([], { IDENTITY_MOCK_CONFIG: '/etc/mock.json' }, [], readFile).config.port).toBe(9100);
   });
 
   it.each([
@@ -483,8 +520,13 @@ describe('parseConfig: control plane flags and --config', () => {
       path: '/etc/object.json',
       says: '"port" must be a string, number or boolean',
     },
+    {
+      name: 'value out of range (named with the file)',
+      path: '/etc/neg.json',
+      says: '"port" in --config /etc/neg.json must be an integer from 0 to 65535 (got "-3")',
+    },
   ])('--config with a $name is a ConfigError', ({ path, says }) => {
-    expect(() => parseConfig(['--config', path], {}, {}, readFile)).toThrow(ConfigError);
-    expect(() => parseConfig(['--config', path], {}, {}, readFile)).toThrow(says);
+    expect(() => parseConfig(['--config', path], {}, [], readFile)).toThrow(ConfigError);
+    expect(() => parseConfig(['--config', path], {}, [], readFile)).toThrow(says);
   });
 });

@@ -1,0 +1,42 @@
+/**
+ * The text of `identity-mock --help`, written from the option and flag tables of `config.ts`, so that a flag
+ * cannot exist without its help line.
+ */
+import { COMMON_FLAGS, OPTIONS, TOKEN_FLAGS, VERIFY_FLAGS, type FlagSpec, type Option } from './config.ts';
+
+function flagLine(flag: FlagSpec, shown?: string): string {
+  const names = `${flag.short === undefined ? '    ' : `-${flag.short}, `}--${flag.flag}`;
+  const left = `  ${names}${flag.value === undefined ? '' : ` ${flag.value}`}`;
+  return `${left.padEnd(32)}${flag.help}${shown === undefined ? '' : ` [${shown}]`}`;
+}
+
+function shownDefault(option: Option<unknown>): string | undefined {
+  if (option.shown !== undefined) return option.shown;
+  const value = option.default;
+  if (option.value === undefined) return undefined;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** The help text of the command line. */
+export function usage(): string {
+  const options: readonly Option<unknown>[] = Object.values(OPTIONS);
+  return [
+    'Usage:',
+    '  identity-mock [serve] [flags]            serve the mock (the default command)',
+    '  identity-mock token --user USER [flags]  print a user app token (docs/tokens.md)',
+    '  identity-mock verify --pact PACT [flags] verify the mock against a consumer pact (file, dir or URL)',
+    '',
+    'Flags of serve (each also IDENTITY_MOCK_<FLAG>, e.g. IDENTITY_MOCK_USERS=1000; PORT works too):',
+    ...options.map((option) => flagLine(option, shownDefault(option))),
+    ...COMMON_FLAGS.map((flag) => flagLine(flag)),
+    '',
+    'Flags of token (plus the data and token flags above: --seed, --users, --fixtures, --port, --issuer, ...):',
+    ...TOKEN_FLAGS.map((flag) => flagLine(flag)),
+    '',
+    'Flags of verify (plus the data flags above: --seed, --users, --fixtures):',
+    ...VERIFY_FLAGS.map((flag) => flagLine(flag)),
+    '',
+    'Exit codes: 0 done; 2 the configuration is wrong (a flag, a value, a variable, a file); 1 it could not run',
+    '(a port in use, an address that cannot be bound) or, for verify, an interaction failed. See docs/running.md.',
+  ].join('\n');
+}

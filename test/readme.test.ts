@@ -1,0 +1,97 @@
+/**
+ * Every README block marked ```` ```sh tested ```` runs, as written, against a mock started with the defaults of
+ * `npm start` (seed 42, 200 users) on a free port: `localhost:8080` becomes that port, `npm run cli --` the built bin.
+ * Each block starts from a reset mock, with `TOKEN` and `H` set to an admin token, as the quick start makes them. `curl` reports each answer's status; a block's statuses must all be 2xx, or exactly the
+ * ones its fence lists (```` ```sh tested 500 429 ````). Nothing may go to stderr besides.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../src/server.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
+
+interface Block {
+  readonly line: number;
+  readonly script: string;
+  readonly statuses: readonly number[] | undefined;
+}
+
+const blocks: Block[] = [...README.matchAll(/^```sh tested([^\n]*)\n([\s\S]*?)^```$/gm)].map((match) => {
+  const expected = (match[1] ?? '').trim();
+  return {
+    line: README.slice(0, match.index).split('\n').length,
+    script: match[2] ?? '',
+    statuses: expected === '' ? undefined : expected.split(/\s+/).map(Number),
+  };
+});
+
+const STATUS_LINE = /^HTTP_STATUS (\d{3})$/;
+
+let mock: RunningMock;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  mock = await startMock({ port: 0 });
+  const grant = await fetch(`${mock.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: 'mock-client',
+      client_secret: 'mock-secret',
+      username: 'admin@example.com',
+      password: 'Passw0rd!',
+    }),
+  });
+  const { access_token: token } = (await grant.json()) as Record<string, string>;
+  env = { ...process.env, TOKEN: token, H: `Authorization: Bearer ${token ?? ''}` };
+});
+
+afterAll(async () => {
+  await mock.close();
+});
+
+/** The block as it runs here: the mock's port, the built bin, and a `curl` that reports each status on stderr. */
+function runnable(script: string): string {
+  const host = new URL(mock.url).host;
+  return [
+    `curl() { command curl -sS --write-out '%{stderr}HTTP_STATUS %{http_code}\\n' "$@"; }`,
+    script
+      .replaceAll('http://localhost:8080', mock.url)
+      .replaceAll('localhost:8080', host)
+      .replaceAll('npm run cli --', `node ${JSON.stringify(BIN)}`),
+  ].join('\n');
+}
+
+describe('README commands', () => {
+  it('has tested blocks', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it.each(blocks)('the block at README.md line $line', async ({ script, statuses }) => {
+    mock.reset();
+    const { stdout, stderr } = await promisify(execFile)('bash', ['-c', runnable(script)], {
+      cwd: ROOT,
+      env,
+      timeout: 30_000,
+    });
+    const lines = stderr.split('\n').filter((line) => line !== '');
+    const seen = lines.flatMap((line) => {
+      const status = STATUS_LINE.exec(line)?.[1];
+      return status === undefined ? [] : [Number(status)];
+    });
+    expect(lines.filter((line) => !STATUS_LINE.test(line))).toEqual([]);
+    if (statuses === undefined) {
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((status) => status < 200 || status > 299)).toEqual([]);
+    } else {
+      expect(seen).toEqual(statuses);
+    }
+    if (script.includes('search=carey%20jnoes')) expect(stdout).toContain('"name":"Carey Jones"');
+  });
+});
