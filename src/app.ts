@@ -37,6 +37,9 @@ import { RouteTable } from './spec/route-table.ts';
 import { readListUsersSpec } from './users/query.ts';
 import { userHandlers } from './http/user-routes.ts';
 import { workspaceHandlers } from './http/workspace-routes.ts';
+import { authorizeHandlers } from './login/authorize-route.ts';
+import { logoutHandlers } from './login/logout-route.ts';
+import { userinfoHandler } from './login/userinfo-route.ts';
 import { consoleHandlers, docsHandlers } from './console/handlers.ts';
 import { browserHome } from './console/home.ts';
 import { JournalStreams } from './console/journal-stream.ts';
@@ -210,6 +213,10 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     ...workspaceHandlers(() => current().state, model, listUsers),
     issueToken: tokenHandler(() => current().state, tokens, model.rolePermissions),
     ...discoveryHandlers(tokens),
+    ...authorizeHandlers(() => current().state, tokens),
+    ...logoutHandlers(() => current().state, tokens),
+    getUserinfo: userinfoHandler(() => current().state),
+    postUserinfo: userinfoHandler(() => current().state),
   };
   const mintIn = (session: Session, request: AppTokenRequest): MintedToken =>
     mintAppToken(tokens, session.state.store, model.rolePermissions, request, o.appTokenClientId);
@@ -304,6 +311,7 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     seed: (seeding = {}) => {
       state.load(seedDataset({ seed: seeding.seed ?? o.seed, users: seeding.users ?? o.users }));
       state.auth.clear();
+      state.login.clear();
     },
     requests: (filter) => control.journal.list(filter).requests,
     fault: (rule) => control.faults.add(rule),

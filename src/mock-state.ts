@@ -6,6 +6,7 @@
  */
 import { AuthState } from './auth/auth-state.ts';
 import type { Client, Dataset } from './data/dataset.ts';
+import { LoginState } from './login/login-state.ts';
 import { runToEnd, type Steps } from './data/steps.ts';
 import { UserBase } from './users/base.ts';
 import { QueryEngine } from './users/engine.ts';
@@ -37,6 +38,8 @@ export class MockState implements UsersState {
   readonly #spec: ListUsersSpec;
   /** Lock-outs and refresh tokens of the authorization server. */
   readonly auth: AuthState;
+  /** Login sessions, codes and rotating refresh tokens of the browser login. */
+  readonly login = new LoginState();
   readonly #cacheSize: number;
   readonly #now: () => number;
 
@@ -111,6 +114,7 @@ export class MockState implements UsersState {
   /** Back to the dataset of the start (or of the last `load(…, true)`): a fresh store over its shared base. */
   reset(): void {
     this.auth.clear();
+    this.login.clear();
     this.#serve(this.#initial, false);
   }
 

@@ -62,12 +62,26 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
     res.setHeader('X-Message', message);
     res.status(204).end();
   };
-  /** Tokens of the three known accounts, for Pact's `fromProviderState` (docs/control-plane.md names `adminToken`). */
-  const stateTokens = (): Record<'adminToken' | 'userToken' | 'clientToken', string> => ({
-    adminToken: deps.mintToken({ user: 'admin@example.com' }).accessToken,
-    userToken: deps.mintToken({ user: 'user@example.com' }).accessToken,
-    clientToken: deps.mintToken({ user: 'client@example.com' }).accessToken,
-  });
+  /**
+   * Access and ID tokens of the three known accounts, for Pact's `fromProviderState` (docs/control-plane.md names
+   * `adminToken`; the ID tokens are spa-client's, docs/login.md).
+   */
+  const stateTokens = (): Record<
+    'adminToken' | 'userToken' | 'clientToken' | 'adminIdToken' | 'userIdToken' | 'clientIdToken',
+    string
+  > => {
+    const admin = deps.mintToken({ user: 'admin@example.com', idToken: {} });
+    const user = deps.mintToken({ user: 'user@example.com', idToken: {} });
+    const client = deps.mintToken({ user: 'client@example.com', idToken: {} });
+    return {
+      adminToken: admin.accessToken,
+      userToken: user.accessToken,
+      clientToken: client.accessToken,
+      adminIdToken: admin.idToken ?? '',
+      userIdToken: user.idToken ?? '',
+      clientIdToken: client.idToken ?? '',
+    };
+  };
   const figures = (session: Session): components['schemas']['SessionFigures'] => {
     const summary = session.summary();
     return {
@@ -223,12 +237,22 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
         ...(input.expires_at === undefined ? {} : { expiresAt: input.expires_at }),
         ...(input.audience === undefined ? {} : { audience: input.audience }),
         ...(input.claims === undefined ? {} : { claims: input.claims }),
+        ...(input.id_token === undefined
+          ? {}
+          : {
+              idToken: {
+                ...(input.id_token.client_id === undefined ? {} : { clientId: input.id_token.client_id }),
+                ...(input.id_token.scope === undefined ? {} : { scope: input.id_token.scope }),
+                ...(input.id_token.nonce === undefined ? {} : { nonce: input.id_token.nonce }),
+              },
+            }),
       });
       json(context, 201, {
         access_token: minted.accessToken,
         token_type: 'Bearer',
         expires_in: minted.expiresIn,
         claims: minted.claims,
+        ...(minted.idToken === undefined ? {} : { id_token: minted.idToken }),
       });
     },
     listContracts: (context) => {

@@ -7,7 +7,17 @@ import { ApiError, quote } from '../http/errors.ts';
 import { parseDateTime } from '../spec/formats.ts';
 import type { User } from '../spec/types.ts';
 import type { UserStore } from '../users/store.ts';
+import { signIdToken } from './id-token.ts';
 import type { Claims, TokenService } from './tokens.ts';
+
+/** What an ID token minted beside an app token is for (docs/login.md); every field has a default. */
+export interface IdTokenInput {
+  /** `aud`; `spa-client` by default. */
+  readonly clientId?: string;
+  /** The profile claims to include; `openid profile email` by default. */
+  readonly scope?: string;
+  readonly nonce?: string;
+}
 
 export interface AppTokenRequest {
   /** The user: email, id or identifier. */
@@ -21,12 +31,16 @@ export interface AppTokenRequest {
   readonly audience?: string;
   /** Claims added or overriding the defaults (`iss`, `sub` and the userID claim included). */
   readonly claims?: Claims;
+  /** Also mint an ID token of the user (for contracts of a frontend that reads one). */
+  readonly idToken?: IdTokenInput;
 }
 
 export interface MintedToken {
   readonly accessToken: string;
   readonly expiresIn: number;
   readonly claims: Claims;
+  /** The ID token, when the request asked for one. */
+  readonly idToken?: string;
 }
 
 /** Finds a live user by email (case-insensitive), uuid or identifier. */
@@ -90,5 +104,21 @@ export function mintAppToken(
   };
   const signed = tokens.sign(claims);
   const finalExp = typeof signed.claims.exp === 'number' ? signed.claims.exp : exp;
-  return { accessToken: signed.token, expiresIn: finalExp - iat, claims: signed.claims };
+  const idToken =
+    request.idToken === undefined
+      ? undefined
+      : signIdToken(tokens, {
+          user,
+          clientId: request.idToken.clientId ?? 'spa-client',
+          scope: request.idToken.scope ?? 'openid profile email',
+          nonce: request.idToken.nonce,
+          authTime: iat,
+          sid: undefined,
+        }).token;
+  return {
+    accessToken: signed.token,
+    expiresIn: finalExp - iat,
+    claims: signed.claims,
+    ...(idToken === undefined ? {} : { idToken }),
+  };
 }

@@ -21,6 +21,9 @@ export interface RefreshGrant {
   readonly audience: string;
   /** The scope of the original request, if it asked for one. */
   readonly scope: string | undefined;
+  /** When the user logged in and the login session, for the ID tokens of refreshes (docs/login.md). */
+  readonly authTime?: number;
+  readonly sid?: string | undefined;
 }
 
 interface Failures {

@@ -1,42 +1,50 @@
 /**
- * The authorization server's published metadata (docs/tokens.md): the JWKS and the OpenID discovery document.
- * `issuer` is byte-identical to the `iss` of issued tokens.
+ * The authorization server's published metadata (docs/tokens.md, docs/login.md): the JWKS, and one metadata document
+ * served at both `/.well-known/openid-configuration` (OpenID Connect Discovery) and
+ * `/.well-known/oauth-authorization-server` (RFC 8414). It advertises exactly what works. `issuer` is byte-identical
+ * to the `iss` of issued tokens.
  */
 import type { OperationHandler } from '../http/dispatch.ts';
 import { MESSAGES } from '../http/headers.ts';
 import { GRANT_TYPES } from '../data/dataset.ts';
+import { RESPONSE_MODES, RESPONSE_TYPES } from '../login/authorize-request.ts';
+import { ID_TOKEN_CLAIMS, SCOPES } from './id-token.ts';
+import { CODE_CHALLENGE_METHODS } from './pkce.ts';
 import type { TokenService } from './tokens.ts';
+
+/** Client authentication at the token endpoint: a secret in the body or HTTP Basic, or none (public clients). */
+export const TOKEN_AUTH_METHODS = ['client_secret_post', 'client_secret_basic', 'none'] as const;
+
+/** The metadata document of the authorization server whose tokens `tokens` signs. */
+export function authorizationServerMetadata(tokens: TokenService): Record<string, unknown> {
+  const issuer = tokens.settings.issuer;
+  const base = issuer.replace(/\/+$/, '');
+  return {
+    issuer,
+    authorization_endpoint: `${base}/authorize`,
+    token_endpoint: `${base}/oauth/token`,
+    userinfo_endpoint: `${base}/userinfo`,
+    end_session_endpoint: `${base}/oidc/logout`,
+    jwks_uri: `${base}/.well-known/jwks.json`,
+    grant_types_supported: [...GRANT_TYPES],
+    response_types_supported: [...RESPONSE_TYPES],
+    response_modes_supported: [...RESPONSE_MODES],
+    code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    token_endpoint_auth_methods_supported: [...TOKEN_AUTH_METHODS],
+    scopes_supported: [...SCOPES],
+    claims_supported: [
+      ...new Set([...ID_TOKEN_CLAIMS, 'azp', 'gty', 'jti', 'scope', 'permissions', tokens.userIdClaim]),
+    ],
+  };
+}
 
 export function discoveryHandlers(
   tokens: TokenService,
-): Record<'getJwks' | 'getOpenidConfiguration', OperationHandler> {
-  const issuer = tokens.settings.issuer;
-  const base = issuer.replace(/\/+$/, '');
+): Record<'getJwks' | 'getOpenidConfiguration' | 'getAuthorizationServerMetadata', OperationHandler> {
   const jwks = JSON.stringify({ keys: [tokens.keys.jwk] });
-  const configuration = JSON.stringify({
-    issuer,
-    token_endpoint: `${base}/oauth/token`,
-    jwks_uri: `${base}/.well-known/jwks.json`,
-    grant_types_supported: [...GRANT_TYPES],
-    response_types_supported: ['token'],
-    subject_types_supported: ['public'],
-    id_token_signing_alg_values_supported: ['RS256'],
-    token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
-    scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
-    claims_supported: [
-      'iss',
-      'sub',
-      'aud',
-      'iat',
-      'exp',
-      'azp',
-      'gty',
-      'jti',
-      'scope',
-      'permissions',
-      tokens.userIdClaim,
-    ],
-  });
+  const configuration = JSON.stringify(authorizationServerMetadata(tokens));
   const send =
     (body: string): OperationHandler =>
     ({ res }) => {
@@ -44,5 +52,9 @@ export function discoveryHandlers(
       res.setHeader('Cache-Control', 'public, max-age=300');
       res.type('application/json').send(body);
     };
-  return { getJwks: send(jwks), getOpenidConfiguration: send(configuration) };
+  return {
+    getJwks: send(jwks),
+    getOpenidConfiguration: send(configuration),
+    getAuthorizationServerMetadata: send(configuration),
+  };
 }

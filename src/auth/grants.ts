@@ -7,6 +7,8 @@ import { OAuthError } from '../http/errors.ts';
 import type { User } from '../spec/types.ts';
 import type { UserStore } from '../users/store.ts';
 import { LOCKOUT_MS, LOCKOUT_THRESHOLD, type AuthState } from './auth-state.ts';
+import type { AuthorizationCodes } from './authorization-codes.ts';
+import type { RefreshRotation } from './refresh-rotation.ts';
 
 /** Statuses a user may not log in with (docs/tokens.md). */
 const BLOCKED_STATUSES: ReadonlySet<string> = new Set(['inactive', 'suspended']);
@@ -18,6 +20,11 @@ export interface GrantInput {
   readonly store: UserStore;
   readonly passwords: ReadonlyMap<string, string>;
   readonly auth: AuthState;
+  /** Codes of the authorization code flow and rotating refresh tokens (docs/login.md). */
+  readonly codes: AuthorizationCodes;
+  readonly rotation: RefreshRotation;
+  /** Now, in epoch seconds. */
+  readonly now: number;
   /** The client's address, which the lock-out counts failures per (with the account). */
   readonly address: string;
 }
@@ -26,11 +33,19 @@ export interface GrantInput {
 export interface GrantOutcome {
   /** The user, or undefined for client_credentials. */
   readonly user: User | undefined;
-  /** `gty` claim. */
-  readonly gty: string;
-  /** Audience and scope carried over from a refresh token. */
-  readonly audience?: string;
+  /** `gty` claim; none for the authorization code grant (Auth0's tokens carry none there). */
+  readonly gty: string | undefined;
+  /** Audience and scope carried over from a code or a refresh token. */
+  readonly audience?: string | undefined;
   readonly scope?: string | undefined;
+  /** The login behind the token, for its ID token: `nonce`, `auth_time`, `sid` (docs/login.md). */
+  readonly login?: {
+    readonly nonce: string | undefined;
+    readonly authTime: number;
+    readonly sid: string | undefined;
+  };
+  /** The next token of a rotating refresh token family, when the grant rotated one. */
+  readonly nextRefreshToken?: string;
 }
 
 export const GRANTS: Readonly<Record<GrantType, (input: GrantInput) => GrantOutcome>> = {
@@ -59,8 +74,43 @@ export const GRANTS: Readonly<Record<GrantType, (input: GrantInput) => GrantOutc
     return { user: undefined, gty: 'client-credentials' };
   },
 
-  refresh_token({ fields, client, store, auth }) {
+  authorization_code({ fields, client, store, codes, now }) {
+    const grant = codes.redeem({
+      code: required(fields, 'code'),
+      clientId: client.client_id,
+      redirectUri: fields.redirect_uri,
+      codeVerifier: fields.code_verifier,
+      now,
+    });
+    const user = liveUser(store, grant.userId);
+    assertActive(user);
+    return {
+      user,
+      gty: undefined,
+      audience: grant.audience,
+      scope: grant.scope,
+      login: { nonce: grant.nonce, authTime: grant.authTime, sid: grant.sid },
+    };
+  },
+
+  refresh_token({ fields, client, store, auth, rotation }) {
     const token = required(fields, 'refresh_token');
+    if (rotation.has(token)) {
+      const { grant, next } = rotation.rotate(token);
+      if (grant.clientId !== client.client_id) {
+        throw new OAuthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
+      }
+      const user = liveUser(store, grant.userId);
+      assertActive(user);
+      return {
+        user,
+        gty: 'refresh_token',
+        audience: grant.audience,
+        scope: grant.scope,
+        login: { nonce: undefined, authTime: grant.authTime, sid: grant.sid },
+        nextRefreshToken: next,
+      };
+    }
     const grant = auth.refreshGrant(token);
     if (grant === undefined || grant.clientId !== client.client_id) {
       throw new OAuthError(403, 'invalid_grant', 'Unknown or invalid refresh token.');
@@ -70,9 +120,27 @@ export const GRANTS: Readonly<Record<GrantType, (input: GrantInput) => GrantOutc
     if (user === undefined)
       throw new OAuthError(403, 'invalid_grant', 'The refresh token names a user that no longer exists.');
     assertActive(user);
-    return { user, gty: 'refresh_token', audience: grant.audience, scope: grant.scope };
+    return {
+      user,
+      gty: 'refresh_token',
+      audience: grant.audience,
+      scope: grant.scope,
+      ...(grant.authTime === undefined
+        ? {}
+        : { login: { nonce: undefined, authTime: grant.authTime, sid: grant.sid } }),
+    };
   },
 };
+
+/** The live user a code or refresh token names, or 403 invalid_grant. */
+function liveUser(store: UserStore, id: string): User {
+  const slot = store.slotOfId(id);
+  const user = slot === undefined ? undefined : store.users[slot];
+  if (user === undefined) {
+    throw new OAuthError(403, 'invalid_grant', 'The grant names a user that no longer exists.');
+  }
+  return user;
+}
 
 /** The value of a required field, or 400 invalid_request naming it. */
 export function required(fields: Readonly<Record<string, string>>, name: string): string {

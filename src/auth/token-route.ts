@@ -1,12 +1,16 @@
 /**
- * POST {auth_url}/oauth/token (docs/tokens.md): authenticates the client (body or HTTP Basic, RFC 6749 §2.3.1),
- * runs the grant, and issues an RS256 access token with the claims of §5.
+ * POST {auth_url}/oauth/token (docs/tokens.md, docs/login.md): authenticates the client (body or HTTP Basic, RFC 6749
+ * §2.3.1; a public client by its id alone), runs the grant, and issues an RS256 access token, and an ID token when
+ * the grant's scope holds `openid`.
  */
 import type { Client } from '../data/dataset.ts';
 import type { OperationHandler } from '../http/dispatch.ts';
 import { OAuthError } from '../http/errors.ts';
 import type { AuthState } from './auth-state.ts';
+import type { AuthorizationCodes } from './authorization-codes.ts';
 import { GRANTS, required } from './grants.ts';
+import { hasScope, signIdToken } from './id-token.ts';
+import type { RefreshRotation } from './refresh-rotation.ts';
 import type { TokenService } from './tokens.ts';
 import type { UserStore } from '../users/store.ts';
 
@@ -15,6 +19,8 @@ export interface TokenRouteState {
   readonly clients: readonly Client[];
   readonly passwords: ReadonlyMap<string, string>;
   readonly auth: AuthState;
+  /** Codes and rotating refresh tokens of the browser login (docs/login.md). */
+  readonly login: { readonly codes: AuthorizationCodes; readonly rotation: RefreshRotation };
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -57,18 +63,23 @@ export function tokenHandler(
     if (requestedAudience !== undefined && !client.audiences.includes(requestedAudience)) {
       throw new OAuthError(403, 'access_denied', `Service not found: ${requestedAudience}`);
     }
+    const now = tokens.nowSeconds();
     const outcome = grant({
       fields,
       client,
       store: state.store,
       passwords: state.passwords,
       auth: state.auth,
+      codes: state.login.codes,
+      rotation: state.login.rotation,
+      now,
       address: req.ip ?? req.socket.remoteAddress ?? '',
     });
     const audience = outcome.audience ?? requestedAudience ?? tokens.settings.audience;
     if (!client.audiences.includes(audience))
       throw new OAuthError(403, 'access_denied', `Service not found: ${audience}`);
-    const scope = normalizeScope(fields.scope) ?? outcome.scope;
+    const fromCode = grantType === 'authorization_code';
+    const scope = fromCode ? outcome.scope : (normalizeScope(fields.scope) ?? outcome.scope);
     const { user } = outcome;
     const signed = tokens.sign({
       sub: user === undefined ? `${client.client_id}@clients` : `auth0|${user.id}`,
@@ -82,11 +93,27 @@ export function tokenHandler(
       ...(user === undefined ? {} : { [tokens.userIdClaim]: user.id }),
     });
     const { iat, exp } = signed.claims;
-    const offline = scope?.split(' ').includes('offline_access') === true;
-    const refreshToken =
-      offline && user !== undefined && outcome.gty === 'password'
-        ? state.auth.issueRefreshToken({ userId: user.id, clientId: client.client_id, audience, scope })
+    const login = outcome.login ?? { nonce: undefined, authTime: now, sid: undefined };
+    const idToken =
+      user !== undefined && hasScope(scope, 'openid')
+        ? signIdToken(tokens, { user, clientId: client.client_id, scope, ...login }).token
         : undefined;
+    const startsFamily =
+      user !== undefined && hasScope(scope, 'offline_access') && (fromCode || grantType === 'password');
+    const refreshGrant = {
+      clientId: client.client_id,
+      audience,
+      scope,
+      authTime: login.authTime,
+      sid: login.sid,
+    };
+    const refreshToken =
+      outcome.nextRefreshToken ??
+      (user === undefined || !startsFamily
+        ? undefined
+        : client.client_secret === undefined
+          ? state.login.rotation.start({ userId: user.id, ...refreshGrant })
+          : state.auth.issueRefreshToken({ userId: user.id, ...refreshGrant }));
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Pragma', 'no-cache');
     res.setHeader('X-Message', 'Token issued');
@@ -94,7 +121,8 @@ export function tokenHandler(
       access_token: signed.token,
       token_type: 'Bearer',
       expires_in: typeof exp === 'number' && typeof iat === 'number' ? exp - iat : tokens.settings.ttlSeconds,
-      ...(fields.scope === undefined || scope === undefined ? {} : { scope }),
+      ...((fields.scope === undefined && !fromCode) || scope === undefined ? {} : { scope }),
+      ...(idToken === undefined ? {} : { id_token: idToken }),
       ...(refreshToken === undefined ? {} : { refresh_token: refreshToken }),
     });
   };
@@ -124,7 +152,7 @@ function authenticateClient(
     throw new OAuthError(400, 'invalid_request', 'client_id differs between HTTP Basic and the body');
   }
   const id = basic?.id ?? required(fields, 'client_id');
-  const secret = basic?.secret ?? required(fields, 'client_secret');
+  const secret = basic?.secret ?? fields.client_secret;
   const client = clients.find((c) => c.client_id === id);
   // RFC 6749 §5.2: a client that authenticated with HTTP Basic gets a 401 with a Basic challenge.
   const challenge = basic === undefined ? {} : { 'WWW-Authenticate': 'Basic realm="identity"' };
@@ -136,6 +164,18 @@ function authenticateClient(
       challenge,
     );
   }
+  // A public client (docs/login.md) has no secret to send: PKCE stands in for it.
+  if (client.client_secret === undefined) {
+    if (secret === undefined) return client;
+    throw new OAuthError(
+      401,
+      'invalid_client',
+      `Client authentication failed: ${id} is a public client and has no client_secret`,
+      challenge,
+    );
+  }
+  if (secret === undefined || secret === '')
+    throw new OAuthError(400, 'invalid_request', 'Missing required parameter: client_secret');
   if (client.client_secret !== secret) {
     throw new OAuthError(
       401,

@@ -8,14 +8,18 @@ import type { PageData } from './pages.ts';
  * `fixtures/clients.json` unless fixtures replace it.
  */
 export function pageData(clients: readonly Client[], audience: string, console: boolean): PageData {
-  const client = clients.find((c) => c.grant_types.includes('password'));
+  // A client with a secret: the public browser client (docs/login.md) cannot use the password grant.
+  const client = clients.find((c) => c.grant_types.includes('password') && c.client_secret !== undefined);
   return {
     accounts: KNOWN_ACCOUNTS.users.map((user) => ({
       email: user.email,
       name: user.name,
       role: user.user_type,
     })),
-    client: client === undefined ? undefined : { id: client.client_id, secret: client.client_secret },
+    client:
+      client?.client_secret === undefined
+        ? undefined
+        : { id: client.client_id, secret: client.client_secret },
     password: DEFAULT_PASSWORD,
     audience,
     console,

@@ -3,6 +3,7 @@
  * `fixtures/clients.json`, whose `mock-client` every dataset has.
  */
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_URI_RULES, uriRuleProblem } from '../auth/uri-rules.ts';
 import { GRANT_TYPES } from './dataset.ts';
 import type { Client, GrantType } from './dataset.ts';
 import { ProblemList, kindOf, recordLabel } from './fixture-error.ts';
@@ -11,11 +12,22 @@ import { readJsonFileSync } from './json-file.ts';
 /** The dev client every dataset has (docs/tokens.md). */
 export const DEFAULT_CLIENT_ID = 'mock-client';
 
-const CLIENT_KEYS = ['client_id', 'client_secret', 'name', 'grant_types', 'audiences', 'permissions'];
+const CLIENT_KEYS = [
+  'client_id',
+  'client_secret',
+  'name',
+  'grant_types',
+  'audiences',
+  'permissions',
+  'redirect_uris',
+  'logout_uris',
+];
 
 /**
  * Checks client records (`source` names them in messages) and returns them frozen; problems go to `problems`.
- * `name` is optional and defaults to the client_id.
+ * `name` is optional and defaults to the client_id. A client without `client_secret` is public (a browser app: the
+ * code flow with PKCE); `redirect_uris` and `logout_uris` default to any path on http://localhost and
+ * http://127.0.0.1 (docs/login.md).
  *
  * @example
  * const problems = new ProblemList();
@@ -59,7 +71,10 @@ function parseClient(record: unknown, where: string, problems: ProblemList): Cli
       problems.add(where, `unknown property "${key}" (allowed: ${CLIENT_KEYS.join(', ')})`);
   }
   const clientId = nonEmptyString(field('client_id'), 'client_id', where, problems);
-  const secret = nonEmptyString(field('client_secret'), 'client_secret', where, problems);
+  const secret =
+    field('client_secret') === undefined
+      ? undefined
+      : nonEmptyString(field('client_secret'), 'client_secret', where, problems);
   const name =
     field('name') === undefined ? clientId : nonEmptyString(field('name'), 'name', where, problems);
   const grantTypes = stringList(field('grant_types'), 'grant_types', where, problems, true).flatMap(
@@ -72,8 +87,27 @@ function parseClient(record: unknown, where: string, problems: ProblemList): Cli
   );
   const audiences = stringList(field('audiences'), 'audiences', where, problems, true);
   const permissions = stringList(field('permissions'), 'permissions', where, problems, false);
-  if (problems.size > before || clientId === undefined || secret === undefined || name === undefined)
-    return undefined;
+  const uriRules = (key: string): readonly string[] => {
+    if (field(key) === undefined) return DEFAULT_URI_RULES;
+    const rules = stringList(field(key), key, where, problems, false);
+    for (const rule of rules) {
+      const problem = uriRuleProblem(rule);
+      if (problem !== undefined) problems.add(where, `${key}: ${problem}`);
+    }
+    return rules;
+  };
+  const redirectUris = uriRules('redirect_uris');
+  const logoutUris = uriRules('logout_uris');
+  if (
+    secret === undefined &&
+    grantTypes.some((grant) => grant === 'password' || grant === 'client_credentials')
+  ) {
+    problems.add(
+      where,
+      'a public client (no client_secret) may use authorization_code and refresh_token only: give it a secret or drop password and client_credentials',
+    );
+  }
+  if (problems.size > before || clientId === undefined || name === undefined) return undefined;
   return freezeClient({
     client_id: clientId,
     client_secret: secret,
@@ -81,6 +115,8 @@ function parseClient(record: unknown, where: string, problems: ProblemList): Cli
     grant_types: grantTypes,
     audiences,
     permissions,
+    redirect_uris: redirectUris,
+    logout_uris: logoutUris,
   });
 }
 
@@ -115,27 +151,37 @@ function stringList(
 /** A frozen copy of `client`, its lists frozen too. */
 export function freezeClient(client: {
   client_id: string;
-  client_secret: string;
+  client_secret: string | undefined;
   name: string;
   grant_types: readonly GrantType[];
   audiences: readonly string[];
   permissions: readonly string[];
+  redirect_uris?: readonly string[];
+  logout_uris?: readonly string[];
 }): Client {
   return Object.freeze({
     ...client,
     grant_types: Object.freeze([...client.grant_types]),
     audiences: Object.freeze([...client.audiences]),
     permissions: Object.freeze([...client.permissions]),
+    redirect_uris: Object.freeze([...(client.redirect_uris ?? DEFAULT_URI_RULES)]),
+    logout_uris: Object.freeze([...(client.logout_uris ?? DEFAULT_URI_RULES)]),
   });
 }
 
 const CLIENTS_URL = new URL('../../fixtures/clients.json', import.meta.url);
 
-/** The clients of `fixtures/clients.json`, loaded once: `mock-client` and the CI client. */
+/** The clients of `fixtures/clients.json`, loaded once: `mock-client`, the CI client and the public `spa-client`. */
 export const DEFAULT_CLIENTS: readonly Client[] = loadDefaultClients();
 
 /** The `mock-client` of `fixtures/clients.json`. */
-export const DEFAULT_CLIENT: Client = findDefaultClient(DEFAULT_CLIENTS);
+export const DEFAULT_CLIENT: Client = findDefaultClient(DEFAULT_CLIENTS, DEFAULT_CLIENT_ID);
+
+/** The public client of browser apps (docs/login.md), which every dataset has too. */
+export const DEFAULT_SPA_CLIENT_ID = 'spa-client';
+
+/** The `spa-client` of `fixtures/clients.json`. */
+export const DEFAULT_SPA_CLIENT: Client = findDefaultClient(DEFAULT_CLIENTS, DEFAULT_SPA_CLIENT_ID);
 
 function loadDefaultClients(): readonly Client[] {
   const problems = new ProblemList();
@@ -148,12 +194,10 @@ function loadDefaultClients(): readonly Client[] {
   return Object.freeze(clients);
 }
 
-function findDefaultClient(clients: readonly Client[]): Client {
-  const client = clients.find((candidate) => candidate.client_id === DEFAULT_CLIENT_ID);
+function findDefaultClient(clients: readonly Client[], id: string): Client {
+  const client = clients.find((candidate) => candidate.client_id === id);
   if (client === undefined) {
-    throw new Error(
-      `${fileURLToPath(CLIENTS_URL)} must define the default client "${DEFAULT_CLIENT_ID}" (docs/tokens.md)`,
-    );
+    throw new Error(`${fileURLToPath(CLIENTS_URL)} must define the default client "${id}" (docs/tokens.md)`);
   }
   return client;
 }

@@ -11,18 +11,24 @@ export interface Workspace {
   readonly members: readonly string[];
 }
 
-export const GRANT_TYPES = ['password', 'client_credentials', 'refresh_token'] as const;
+/** Grants of the token endpoint, in the order discovery lists them (docs/login.md, docs/tokens.md). */
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'password', 'client_credentials'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
 
 /** An OAuth client of the fake authorization server (docs/tokens.md). */
 export interface Client {
   readonly client_id: string;
-  readonly client_secret: string;
+  /** Undefined for a public client (a browser app), which authenticates with PKCE instead (docs/login.md). */
+  readonly client_secret: string | undefined;
   readonly name: string;
   readonly grant_types: readonly GrantType[];
   readonly audiences: readonly string[];
   /** Permissions of client_credentials tokens. */
   readonly permissions: readonly string[];
+  /** Where `/authorize` may send the browser back to: URI rules of `src/auth/uri-rules.ts`. */
+  readonly redirect_uris: readonly string[];
+  /** Where a logout may send the browser: URI rules of `src/auth/uri-rules.ts`. */
+  readonly logout_uris: readonly string[];
 }
 
 export interface Dataset {

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_CLIENT, parseClients } from './clients.ts';
+import { DEFAULT_CLIENT, DEFAULT_SPA_CLIENT, parseClients } from './clients.ts';
 import type { Dataset } from './dataset.ts';
 import { FixtureError, ProblemList } from './fixture-error.ts';
 import { parseFixtureUsers } from './fixture-users.ts';
@@ -117,7 +117,7 @@ function datasetFromFiles(
  * spec's User schema; unique ids, identifiers and emails; `created_by`/`updated_by` naming users of the dataset;
  * unique workspace ids whose members are users; well-formed clients. The known accounts (docs/tokens.md) are added
  * when absent, with their workspaces (a known account the records include has only the memberships they give
- * it), and so is the default client `mock-client`. Users without a `password` get DEFAULT_PASSWORD. `source`
+ * it), and so are the default clients `mock-client` and `spa-client`. Users without a `password` get DEFAULT_PASSWORD. `source`
  * names the input in messages (`request body` → `request body (users): record 3 …`).
  *
  * @example
@@ -140,9 +140,10 @@ export function datasetFromRecords(input: FixtureRecords, source: string | Fixtu
     problems,
   );
   problems.throwIfAny();
-  const withDefault = clients.some((client) => client.client_id === DEFAULT_CLIENT.client_id)
-    ? clients
-    : [DEFAULT_CLIENT, ...clients];
+  const missing = [DEFAULT_CLIENT, DEFAULT_SPA_CLIENT].filter(
+    (preset) => !clients.some((client) => client.client_id === preset.client_id),
+  );
+  const withDefault = [...missing, ...clients];
   return Object.freeze({
     users: Object.freeze([...users]),
     passwords,

@@ -92,7 +92,10 @@ export function createSpecValidator(doc: SpecDocument, options: SpecValidatorOpt
           : undefined;
       if (key !== undefined && valid.has(key)) return;
       rejectMalformedPath(req, operation);
-      if (!options.lenientQuery) rejectUnknownQuery(req, operation);
+      // `x-eov-allow-unknown-query-parameters` (the validator's own extension) marks operations that must ignore
+      // parameters they do not know, as RFC 6749 §3.1 asks of the authorization endpoint.
+      if (!options.lenientQuery && operation.raw['x-eov-allow-unknown-query-parameters'] !== true)
+        rejectUnknownQuery(req, operation);
       rejectLooseIntegers(req, operation);
       try {
         await runChain(chain, req, res, next);

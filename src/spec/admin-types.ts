@@ -617,6 +617,15 @@ export type components = {
       expires_at?: string;
       audience?: string;
       claims?: Record<string, never>;
+      /**
+       * @description Also mint an ID token of the user (docs/login.md): `aud` = `client_id` (default `spa-client`), the
+       *     profile claims of `scope` (default `openid profile email`), `nonce` when given.
+       */
+      id_token?: {
+        client_id?: string;
+        scope?: string;
+        nonce?: string;
+      };
     };
   };
   responses: {
@@ -1149,6 +1158,8 @@ export interface operations {
             token_type: 'Bearer';
             expires_in: number;
             claims: Record<string, never>;
+            /** @description When the request had `id_token`. */
+            id_token?: string;
           };
         };
       };
@@ -1276,7 +1287,8 @@ export interface operations {
     responses: {
       /**
        * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin, docs/control-plane.md),
-       *     `userToken` (saas_user) and `clientToken` (saas_user_client), for contracts of 403 answers.
+       *     `userToken` (saas_user) and `clientToken` (saas_user_client), for contracts of 403 answers; and their
+       *     ID tokens for `spa-client` (`adminIdToken`, `userIdToken`, `clientIdToken`; docs/login.md).
        */
       200: {
         headers: {
@@ -1287,6 +1299,9 @@ export interface operations {
             adminToken: string;
             userToken: string;
             clientToken: string;
+            adminIdToken?: string;
+            userIdToken?: string;
+            clientIdToken?: string;
           };
         };
       };

@@ -87,10 +87,14 @@ export type paths = {
     put?: never;
     /**
      * Obtain an access token
-     * @description OAuth 2.0 token endpoint (RFC 6749) with Auth0's statuses. Mock decision (docs/tokens.md): grants
-     *     `password` (the interface's), `client_credentials` and `refresh_token`; JSON or form bodies; the client
-     *     authenticates with `client_id`/`client_secret` in the body or HTTP Basic. `scope` is in the answer only
-     *     when the request asked for scopes, `refresh_token` only when `offline_access` was asked for. Every error
+     * @description OAuth 2.0 token endpoint (RFC 6749) with Auth0's statuses. Mock decision (docs/tokens.md, docs/login.md):
+     *     grants `password` (the interface's), `client_credentials`, `refresh_token` and `authorization_code` (with
+     *     PKCE); JSON or form bodies; the client authenticates with `client_id`/`client_secret` in the body or HTTP
+     *     Basic, a public client (`spa-client`) with its `client_id` alone. `scope` is in the answer when the request
+     *     or the code had scopes, `refresh_token` only when `offline_access` was asked for, `id_token` when `openid`
+     *     was. A public client's refresh tokens rotate: each use returns a new one, and a used one presented again
+     *     is `invalid_grant` and revokes its whole family. A code is single use, lives 60 s, and is bound to the
+     *     client, the `redirect_uri` and the PKCE challenge: any mismatch is `invalid_grant`. Every error
      *     of this endpoint has the RFC 6749 §5.2 shape `{"error", "error_description"}` — a body that is neither
      *     JSON nor a form, or a malformed one, is 400 `invalid_request`; a body over 100 KiB (102400 bytes) is 413
      *     `invalid_request`. After 10 consecutive wrong passwords for one account from one client address, every
@@ -137,6 +141,150 @@ export type paths = {
      *     `iss` of issued tokens. Mock decision (docs/tokens.md).
      */
     get: operations['getOpenidConfiguration'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/.well-known/oauth-authorization-server': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * OAuth 2.0 authorization server metadata (RFC 8414)
+     * @description The same document as `/.well-known/openid-configuration`, at the path RFC 8414 names. Mock decision
+     *     (docs/login.md).
+     */
+    get: operations['getAuthorizationServerMetadata'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Authorization endpoint (code flow with PKCE) and its login page
+     * @description OAuth 2.0 authorization endpoint (RFC 6749 §4.1, PKCE RFC 7636) at Auth0's path, for single-page apps and
+     *     their login libraries. Mock decision (docs/login.md).
+     *
+     *     An unknown `client_id`, a missing `redirect_uri` or one the client does not allow is answered with an
+     *     HTML error page (400) and never redirected to. Every other problem goes back to the redirect URI as
+     *     `error`, `error_description` and `state` (RFC 6749 §4.1.2.1). A live login session (the cookie the login
+     *     page sets) answers at once with a code; `prompt=none` without one answers `error=login_required`;
+     *     `prompt=login` always shows the login page. Parameters this endpoint does not know are ignored
+     *     (RFC 6749 §3.1).
+     */
+    get: operations['authorize'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/authorize/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The login page's form
+     * @description What the login page posts: the authorization request's parameters (hidden fields) and either `account`
+     *     (a known account's button) or `email` and `password`. Success sets the login session cookie (HttpOnly,
+     *     SameSite=Lax) and answers as `GET /authorize` does with a session. A wrong password, a blocked user or a
+     *     locked-out account (docs/tokens.md) shows the page again with the message. Mock decision (docs/login.md).
+     */
+    post: operations['submitLogin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/userinfo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The user's profile claims (OpenID Connect UserInfo)
+     * @description The profile claims of the token's user that its scope allows (`profile`: `name`, `nickname`,
+     *     `updated_at`; `email`: `email`, `email_verified`), always `sub`. No permission needed; a token issued to a
+     *     client (client_credentials) is 401. Mock decision (docs/login.md).
+     */
+    get: operations['getUserinfo'];
+    put?: never;
+    /**
+     * The user's profile claims, by POST
+     * @description As `GET /userinfo` (OIDC Core §5.3.1 allows both). Mock decision (docs/login.md).
+     */
+    post: operations['postUserinfo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Log out (Auth0's endpoint)
+     * @description Ends the login session, then redirects to `returnTo` when the client (`client_id`; without it, any client)
+     *     allows it as a logout URI, or shows a "signed out" page without `returnTo`. A `returnTo` that is not
+     *     allowed, or an unknown `client_id`, is an HTML error page (400), never a redirect. Other parameters are
+     *     ignored. Mock decision (docs/login.md).
+     */
+    get: operations['logout'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oidc/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Log out (OpenID Connect RP-initiated logout)
+     * @description The `end_session_endpoint` of discovery. Ends the login session, then redirects to
+     *     `post_logout_redirect_uri` (with `state`) when the client named by `client_id` or by the audience of
+     *     `id_token_hint` allows it, or shows a "signed out" page without one. Anything else is an HTML error page
+     *     (400), never a redirect. Other parameters are ignored. Mock decision (docs/login.md).
+     */
+    get: operations['endSession'];
     put?: never;
     post?: never;
     delete?: never;
@@ -276,6 +424,12 @@ export type components = {
       /** @description Space-separated; `offline_access` asks for a refresh token. */
       scope?: string;
       refresh_token?: string;
+      /** @description authorization_code: the code `/authorize` sent back. */
+      code?: string;
+      /** @description authorization_code: the redirect_uri of the authorization request. */
+      redirect_uri?: string;
+      /** @description authorization_code: the PKCE verifier of the code_challenge. */
+      code_verifier?: string;
     };
     TokenResponse: {
       access_token: string;
@@ -284,6 +438,8 @@ export type components = {
       expires_in: number;
       scope?: string;
       refresh_token?: string;
+      /** @description An OpenID Connect ID token, when the scope holds `openid`. */
+      id_token?: string;
     };
     /** @description RFC 6749 §5.2 error body of the authorization server. */
     OAuthError: {
@@ -307,16 +463,50 @@ export type components = {
       /** Format: uri */
       issuer: string;
       /** Format: uri */
+      authorization_endpoint: string;
+      /** Format: uri */
       token_endpoint: string;
       /** Format: uri */
+      userinfo_endpoint: string;
+      /** Format: uri */
+      end_session_endpoint: string;
+      /** Format: uri */
       jwks_uri: string;
+      response_modes_supported: string[];
+      code_challenge_methods_supported: string[];
       grant_types_supported: string[];
       response_types_supported: string[];
       subject_types_supported: string[];
       id_token_signing_alg_values_supported: string[];
-      token_endpoint_auth_methods_supported?: string[];
-      scopes_supported?: string[];
-      claims_supported?: string[];
+      token_endpoint_auth_methods_supported: string[];
+      scopes_supported: string[];
+      claims_supported: string[];
+    };
+    /** @description The login page's form; the authorization request's parameters travel as hidden fields. */
+    LoginForm: {
+      client_id?: string;
+      redirect_uri?: string;
+      response_type?: string;
+      response_mode?: string;
+      scope?: string;
+      state?: string;
+      nonce?: string;
+      audience?: string;
+      code_challenge?: string;
+      code_challenge_method?: string;
+      login_hint?: string;
+      /** @description The email of a known account (its one-click button). */
+      account?: string;
+      email?: string;
+      password?: string;
+    };
+    UserInfo: {
+      sub: string;
+      name?: string;
+      nickname?: string;
+      updated_at?: string;
+      email?: string;
+      email_verified?: boolean;
     };
     /** @enum {string} */
     UserType: 'saas_admin' | 'saas_user' | 'saas_user_client';
@@ -537,6 +727,93 @@ export type components = {
         };
       };
     };
+    /**
+     * @description Back to the redirect URI (`query` mode: in its query; `fragment` mode: in its fragment) with `code` and
+     *     `state`, or with `error`, `error_description` and `state`.
+     */
+    RedirectToClient: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        Location: components['headers']['Location'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The login session ended; to the allowed logout URI. */
+    RedirectAfterLogout: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        Location: components['headers']['Location'];
+        'Set-Cookie': components['headers']['Set-Cookie'];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
+    /** @description The login session ended; a "signed out" page. */
+    LoggedOut: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        'Set-Cookie': components['headers']['Set-Cookie'];
+        [name: string]: unknown;
+      };
+      content: {
+        'text/html': string;
+      };
+    };
+    /**
+     * @description An HTML error page that redirects nowhere: unknown client, missing or disallowed redirect or logout URI.
+     *     `X-Message` holds the message. A request the spec refuses (e.g. a repeated parameter, a bad
+     *     `X-API-Version`) is the JSON 400 of every route.
+     */
+    AuthorizationPageError: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        'text/html': string;
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description The login page again, with the message in an alert: 401 wrong email or password, 403 a blocked user
+     *     (status `inactive` or `suspended`).
+     */
+    LoginFailed: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        'text/html': string;
+      };
+    };
+    /** @description The profile claims. */
+    UserInfo: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "sub": "auth0|00000000-0000-4000-8000-000000000001",
+         *       "name": "Ada Admin",
+         *       "nickname": "admin",
+         *       "updated_at": "2023-01-01T00:00:00.000Z",
+         *       "email": "admin@example.com",
+         *       "email_verified": true
+         *     }
+         */
+        'application/json': components['schemas']['UserInfo'];
+      };
+    };
   };
   parameters: {
     /**
@@ -634,6 +911,13 @@ export type components = {
      * @example 30
      */
     'Retry-After': number;
+    /** @description Where the browser goes next. */
+    Location: string;
+    /**
+     * @description The login session cookie `identity_mock_session` (HttpOnly, SameSite=Lax, Path=/), set by a login and
+     *     cleared by a logout.
+     */
+    'Set-Cookie': string;
   };
   pathItems: never;
 };
@@ -932,7 +1216,8 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_grant` (wrong email or password, unknown refresh token), `access_denied` (inactive or
+       * @description `invalid_grant` (wrong email or password, unknown or reused refresh token, a code that is unknown,
+       *     used, expired, or whose redirect_uri or code_verifier does not match), `access_denied` (inactive or
        *     suspended user, unknown audience: "Service not found: <aud>"), `unauthorized_client` (grant not
        *     allowed for the client).
        */
@@ -1073,6 +1358,235 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getAuthorizationServerMetadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metadata. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenidConfiguration'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  authorize: {
+    parameters: {
+      query?: {
+        /** @description The client, e.g. `spa-client`. */
+        client_id?: string;
+        /** @description Must be allowed by the client's `redirect_uris` (default any path on http://localhost and http://127.0.0.1). */
+        redirect_uri?: string;
+        /** @description `code`; anything else is `unsupported_response_type`. */
+        response_type?: string;
+        /** @description `query` (default), `fragment`, `form_post` or `web_message` (a message to the opener or parent window). */
+        response_mode?: string;
+        /** @description Space-separated: `openid` for an ID token, `profile`, `email`, `offline_access` for a refresh token. */
+        scope?: string;
+        /** @description Returned unchanged with the code or the error. */
+        state?: string;
+        /** @description Echoed in the ID token. */
+        nonce?: string;
+        /** @description `aud` of the access token; one of the client's audiences. */
+        audience?: string;
+        /** @description BASE64URL(SHA256(code_verifier)); required for public clients. */
+        code_challenge?: string;
+        /** @description `S256` only; `plain` is refused. */
+        code_challenge_method?: string;
+        /** @description `none` (answer without a page, or `login_required`) or `login` (always the page). */
+        prompt?: string;
+        /** @description Fills in the login page's email. */
+        login_hint?: string;
+      };
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * @description The login page; or, with a login session, the answer in `form_post` mode (a form posting `code` and
+       *     `state` to the redirect URI) or `web_message` mode (a page posting
+       *     `{type: "authorization_response", response: {code, state}}` to the redirect URI's origin).
+       */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      302: components['responses']['RedirectToClient'];
+      400: components['responses']['AuthorizationPageError'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  submitLogin: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['LoginForm'];
+      };
+    };
+    responses: {
+      /** @description The answer in `form_post` or `web_message` mode. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          'Set-Cookie': components['headers']['Set-Cookie'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      /** @description Back to the client with `code` and `state`, the login session cookie set. */
+      302: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          Location: components['headers']['Location'];
+          'Set-Cookie': components['headers']['Set-Cookie'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['AuthorizationPageError'];
+      401: components['responses']['LoginFailed'];
+      403: components['responses']['LoginFailed'];
+      415: components['responses']['UnsupportedMediaType'];
+      /** @description The login page with the lock-out message (`too_many_attempts`), or the rate limit (JSON). */
+      429: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getUserinfo: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['UserInfo'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  postUserinfo: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['UserInfo'];
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  logout: {
+    parameters: {
+      query?: {
+        client_id?: string;
+        /** @description Where to send the browser afterwards. */
+        returnTo?: string;
+      };
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['LoggedOut'];
+      302: components['responses']['RedirectAfterLogout'];
+      400: components['responses']['AuthorizationPageError'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  endSession: {
+    parameters: {
+      query?: {
+        /** @description An ID token of this server (expired ones too). */
+        id_token_hint?: string;
+        post_logout_redirect_uri?: string;
+        client_id?: string;
+        state?: string;
+      };
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['LoggedOut'];
+      302: components['responses']['RedirectAfterLogout'];
+      400: components['responses']['AuthorizationPageError'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
     };

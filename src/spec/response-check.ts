@@ -82,8 +82,13 @@ export class ResponseChecker extends SpecChecker {
       }
       return problems;
     }
-    const mediaType = Object.keys(content).find((m) => m.includes('json')) ?? Object.keys(content)[0] ?? '';
     const contentType = headers['content-type'];
+    // The documented media type the response says it is; else the JSON one (a response may document several).
+    const mediaType =
+      Object.keys(content).find((m) => contentType?.toLowerCase().startsWith(m) === true) ??
+      Object.keys(content).find((m) => m.includes('json')) ??
+      Object.keys(content)[0] ??
+      '';
     if (contentType !== undefined && !contentType.toLowerCase().startsWith(mediaType)) {
       problems.push(`${where}: Content-Type ${contentType} is not the documented ${mediaType}`);
     }

@@ -231,7 +231,7 @@ describe('POST /__admin/seed', () => {
 });
 
 describe('PUT /__admin/fixtures', () => {
-  it('serves the given records, adding the known accounts and the default client', async () => {
+  it('serves the given records, adding the known accounts and the default clients (mock-client, spa-client)', async () => {
     const { h, admin, token } = setup();
     const ann = record('ann.lee');
     const bob = record('bob.ray', { status: 'suspended' });
@@ -240,7 +240,7 @@ describe('PUT /__admin/fixtures', () => {
       workspaces: [{ id: 'ws-x', name: 'X', members: [ann.id, KNOWN_IDS.admin] }],
     });
     // The known accounts come with their own workspaces (fixtures/known-accounts.json) beside ws-x.
-    expect(res.body).toMatchObject({ users: 5, clients: 1 });
+    expect(res.body).toMatchObject({ users: 5, clients: 2 });
     expect((res.body as { workspaces: number }).workspaces).toBeGreaterThanOrEqual(1);
     const list = await h.get('/users?sort_by=identifier&page_size=100', { token });
     expect(totalOf(list)).toBe(5);
@@ -569,6 +569,28 @@ describe('POST /__admin/tokens', () => {
       exp: NOW / 1000 + 86_400,
     });
     expect((await h.get('/users', { token: body.access_token })).status).toBe(200);
+  });
+
+  it('with id_token, an ID token of the user for spa-client (or the client, scope and nonce given)', async () => {
+    const { admin } = setup();
+    const plain = (await mint(admin, { user: USER, id_token: {} })).body as Minted & { id_token: string };
+    expect(decodeToken(plain.id_token).claims).toMatchObject({
+      aud: 'spa-client',
+      sub: `auth0|${KNOWN_IDS.user}`,
+      email: USER,
+      nickname: 'user',
+      iat: NOW / 1000,
+      exp: NOW / 1000 + 36_000,
+    });
+    const res = await mint(admin, {
+      user: USER,
+      id_token: { client_id: 'my-app', scope: 'openid', nonce: 'n' },
+    });
+    expect(res.status).toBe(201);
+    const claims = decodeToken((res.body as { id_token: string }).id_token).claims;
+    expect(claims).toMatchObject({ aud: 'my-app', nonce: 'n' });
+    expect(claims.email).toBeUndefined();
+    expect((await mint(admin, { user: USER, id_token: { audience: 'x' } })).status).toBe(400);
   });
 
   it.each([

@@ -26,7 +26,7 @@ interface Discovery {
   readonly id_token_signing_alg_values_supported: readonly string[];
 }
 
-const GRANTS = ['password', 'client_credentials', 'refresh_token'];
+const GRANTS = ['authorization_code', 'refresh_token', 'password', 'client_credentials'];
 
 /** Whether `jwk` verifies the RS256 signature of `token`, checked with node:crypto alone. */
 function verifiesWith(jwk: Jwk, token: string): boolean {
@@ -65,7 +65,7 @@ describe('GET /.well-known/jwks.json', () => {
 });
 
 describe('GET /.well-known/openid-configuration', () => {
-  it('issuer is byte-identical to iss; endpoints under it; the three grants', async () => {
+  it('issuer is byte-identical to iss; endpoints under it; the four grants', async () => {
     const h = harness();
     const res = await h.get('/.well-known/openid-configuration');
     expect(res.status).toBe(200);
@@ -75,7 +75,7 @@ describe('GET /.well-known/openid-configuration', () => {
     expect(doc.issuer).toBe(DEFAULT_ISSUER);
     expect(doc.token_endpoint).toBe(`${DEFAULT_ISSUER}oauth/token`);
     expect(doc.jwks_uri).toBe(`${DEFAULT_ISSUER}.well-known/jwks.json`);
-    expect([...doc.grant_types_supported].sort()).toEqual([...GRANTS].sort());
+    expect(doc.grant_types_supported).toEqual(GRANTS);
     expect(doc.id_token_signing_alg_values_supported).toContain('RS256');
   });
 

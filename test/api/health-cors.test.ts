@@ -18,6 +18,9 @@ const SAFELISTED = [
   'pragma',
 ];
 
+/** Response headers no page may ever read, exposed or not (Fetch standard, forbidden response header names). */
+const FORBIDDEN = ['set-cookie', 'set-cookie2'];
+
 /** Every header name that some response of spec/openapi.yaml documents. */
 function documentedResponseHeaders(node: unknown, found = new Set<string>()): Set<string> {
   if (typeof node !== 'object' || node === null) return found;
@@ -44,11 +47,14 @@ function headerList(value: string | undefined): string[] {
 }
 
 describe('exposed headers', () => {
-  it('cover every response header spec/openapi.yaml documents, except the CORS-safelisted ones', () => {
+  it('cover every response header spec/openapi.yaml documents, except the CORS-safelisted and forbidden ones', () => {
     const documented = [...documentedResponseHeaders(readSpecDocument(API_SPEC_PATH))];
     expect(documented).toEqual(expect.arrayContaining(['x-total-count', 'link', 'x-message']));
     const exposed = EXPOSED_HEADERS.map((name) => name.toLowerCase());
-    expect(documented.filter((name) => !SAFELISTED.includes(name) && !exposed.includes(name))).toEqual([]);
+    const unexposed = documented.filter(
+      (name) => !SAFELISTED.includes(name) && !FORBIDDEN.includes(name) && !exposed.includes(name),
+    );
+    expect(unexposed).toEqual([]);
   });
 });
 

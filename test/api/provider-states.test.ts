@@ -97,6 +97,16 @@ describe.each([
     expect(totalOf(res)).toBe(h.allUsers().length);
     expect(answer.count).toBe(h.allUsers().length);
     expect(totalOf(res)).toBeGreaterThan(3);
+    for (const name of ['adminIdToken', 'userIdToken', 'clientIdToken']) {
+      const idToken = answer[name];
+      expect(typeof idToken, name).toBe('string');
+      const payload = JSON.parse(
+        Buffer.from(String(idToken).split('.')[1] ?? '', 'base64url').toString(),
+      ) as {
+        aud: string;
+      };
+      expect(payload.aud).toBe('spa-client');
+    }
   });
 
   it('no users exist: only the 3 known accounts are left', async () => {
@@ -286,7 +296,14 @@ describe('teardown and errors', () => {
       const { admin } = setup();
       const res = await admin.post('/provider-states', { state: name, action: 'teardown' });
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body as object).sort()).toEqual(['adminToken', 'clientToken', 'userToken']);
+      expect(Object.keys(res.body as object).sort()).toEqual([
+        'adminIdToken',
+        'adminToken',
+        'clientIdToken',
+        'clientToken',
+        'userIdToken',
+        'userToken',
+      ]);
     },
   );
 

@@ -252,11 +252,11 @@ describe('buckets', () => {
   });
 
   it('a client_id that needs form-encoding in HTTP Basic (RFC 6749 §2.3.1) is still one bucket', async () => {
-    const spa: Client = {
+    const spa = {
       ...fixtureClient('mock-client'),
       client_id: 'spa client:1',
       client_secret: 'p@ss:w+rd',
-    };
+    } satisfies Client;
     const { h } = limited('3/1s', { dataset: smallDatasetWith([spa]) });
     const inBody = {
       grant_type: 'client_credentials',

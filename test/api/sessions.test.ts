@@ -8,6 +8,7 @@ import { ADMIN, harness, NOW, type Harness } from '../support/harness.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { passwordFields, postToken } from '../support/auth.ts';
+import { authorize, authorizeParams, locationOf, loginCode } from '../support/login.ts';
 
 /** The fields of the JSON answers these tests read. */
 interface Body {
@@ -23,6 +24,13 @@ interface Body {
   readonly ttl_seconds?: number;
   readonly default?: { readonly users: number };
   readonly sessions?: readonly { readonly id: string; readonly users: number; readonly created: string }[];
+}
+
+/** The harness with `X-Mock-Session: id` on every request it sends. */
+function inSession(h: Harness, id: string): Harness {
+  const send: Harness['send'] = (method, path, o = {}) =>
+    h.send(method, path, { ...o, headers: { ...o.headers, 'X-Mock-Session': id } });
+  return { ...h, send, get: (path, o) => send('GET', path, o) };
 }
 
 function body(res: { readonly body: unknown }): Body {
@@ -132,6 +140,22 @@ describe('X-Mock-Session: isolation of each kind of state', () => {
     expect((await postToken(h, fields, { headers: B })).status).toBe(403);
     expect((await postToken(h, fields)).status).toBe(403);
     expect((await postToken(h, fields, { headers: A })).status).toBe(200);
+  });
+
+  it('login sessions: the cookie of a browser login logs in again in its session only', async () => {
+    const h = harness();
+    const { cookie } = await loginCode(inSession(h, 'suite-a'));
+    const silent = authorizeParams({ prompt: 'none' });
+    const inA = locationOf(await authorize(inSession(h, 'suite-a'), silent, cookie));
+    expect(inA.searchParams.get('code')).toBeTruthy();
+    const inB = locationOf(await authorize(inSession(h, 'suite-b'), silent, cookie));
+    expect(inB.searchParams.get('error')).toBe('login_required');
+    const plain = locationOf(await authorize(h, silent, cookie));
+    expect(plain.searchParams.get('error')).toBe('login_required');
+    // A reset of session a ends its login sessions.
+    await adminClient(h.mock.app).post('/reset', {}, { headers: A });
+    const after = locationOf(await authorize(inSession(h, 'suite-a'), silent, cookie));
+    expect(after.searchParams.get('error')).toBe('login_required');
   });
 
   it('provider states with the header set up that session only', async () => {

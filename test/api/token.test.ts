@@ -35,14 +35,16 @@ const IAT = Math.floor(NOW / 1000);
 const OTHER_AUDIENCE = 'https://api.example.com/reports';
 
 /** A second client allowed every grant and two audiences; its id and secret need form-encoding in HTTP Basic. */
-const SPA_CLIENT: Client = {
+const SPA_CLIENT = {
   client_id: 'spa client:1',
   client_secret: 'p@ss:w+rd/%&é',
   name: 'SPA',
   grant_types: ['password', 'client_credentials', 'refresh_token'],
   audiences: [DEFAULT_AUDIENCE, OTHER_AUDIENCE],
   permissions: ['read:users'],
-};
+  redirect_uris: [],
+  logout_uris: [],
+} satisfies Client;
 
 /** The small fixtures (every user status; mock-client only) unless a test needs other data. */
 const small = (): ReturnType<typeof harness> => harness();
@@ -553,7 +555,7 @@ describe('POST /oauth/token: malformed requests (400 invalid_request)', () => {
 });
 
 describe('POST /oauth/token: grant errors', () => {
-  it.each(['authorization_code', 'urn:ietf:params:oauth:grant-type:jwt-bearer', 'PASSWORD'])(
+  it.each(['implicit', 'urn:ietf:params:oauth:grant-type:jwt-bearer', 'PASSWORD'])(
     'grant_type %s: 400 unsupported_grant_type',
     async (grant) => {
       const res = await postToken(small(), { ...passwordFields(USER), grant_type: grant });

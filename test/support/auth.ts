@@ -3,10 +3,10 @@
  * RFC 6749 response and error shapes, HTTP Basic client credentials (RFC 6749 §2.3.1), decoded tokens, and
  * datasets with extra OAuth clients.
  */
-import { readFileSync } from 'node:fs';
 import type request from 'supertest';
 import { expect } from 'vitest';
 import { decodeJwt, decodeProtectedHeader, type JWTPayload, type ProtectedHeaderParameters } from 'jose';
+import { DEFAULT_CLIENTS } from '../../src/data/clients.ts';
 import type { Client, Dataset } from '../../src/data/dataset.ts';
 import { loadFixturesSync } from '../../src/data/fixtures.ts';
 import type { Harness } from './harness.ts';
@@ -41,10 +41,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = Obj
   saas_user_client: ['read:current_user'],
 });
 
-/** The clients of fixtures/clients.json as records. */
-export const FIXTURE_CLIENTS = JSON.parse(
-  readFileSync(new URL('../../fixtures/clients.json', import.meta.url), 'utf8'),
-) as readonly Client[];
+/** The clients of fixtures/clients.json, as the mock reads them (URI rules defaulted). */
+export const FIXTURE_CLIENTS: readonly Client[] = DEFAULT_CLIENTS;
 
 export function fixtureClient(id: string): Client {
   const client = FIXTURE_CLIENTS.find((c) => c.client_id === id);

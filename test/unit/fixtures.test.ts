@@ -107,13 +107,13 @@ describe('loadFixtures: fixtures/small', () => {
     expect(loadFixturesSync('fixtures/small')).toEqual(await loaded);
   });
 
-  it('uses a record’s password, DEFAULT_PASSWORD otherwise, and adds mock-client', async () => {
+  it('uses a record’s password, DEFAULT_PASSWORD otherwise, and adds mock-client and spa-client', async () => {
     const { passwords, clients, users } = await loaded;
     const zoe = users.find((user) => user.name === 'zoe adams');
     expect(passwords.get(zoe?.id ?? '')).toBe('Zoe-2nd-Passw0rd!');
     expect(passwords.has(ADMIN_ID)).toBe(false);
     expect(passwordOf(passwords, ADMIN_ID)).toBe(DEFAULT_PASSWORD);
-    expect(clients.map((client) => client.client_id)).toEqual(['mock-client']);
+    expect(clients.map((client) => client.client_id)).toEqual(['mock-client', 'spa-client']);
   });
 });
 
@@ -194,13 +194,40 @@ describe('loadFixtures: invalid data', () => {
       expected: /workspaces\.json: record 1 \(id "ws-01"\): workspace id "ws-01" is already used/,
     },
     {
+      name: 'bad redirect rule',
+      files: {
+        'users.json': [userRecord(1)],
+        'clients.json': [{ ...validClient, redirect_uris: ['http://*.example/'] }],
+      },
+      expected:
+        /clients\.json: record 0 \(id "spa"\): redirect_uris: "http:\/\/\*\.example\/" must name one host/,
+    },
+    {
+      name: 'bad logout rule',
+      files: {
+        'users.json': [userRecord(1)],
+        'clients.json': [{ ...validClient, logout_uris: ['localhost:3000'] }],
+      },
+      expected:
+        /clients\.json: record 0 \(id "spa"\): logout_uris: "localhost:3000" must start with http:\/\//,
+    },
+    {
+      name: 'public client with the password grant',
+      files: {
+        'users.json': [userRecord(1)],
+        'clients.json': [{ ...validClient, client_secret: undefined }],
+      },
+      expected:
+        /clients\.json: record 0 \(id "spa"\): a public client \(no client_secret\) may use authorization_code and refresh_token only/,
+    },
+    {
       name: 'bad client grant type',
       files: {
         'users.json': [userRecord(1)],
         'clients.json': [{ ...validClient, grant_types: ['implicit'] }],
       },
       expected:
-        /clients\.json: record 0 \(id "spa"\): grant_types: "implicit" is not one of password, client_credentials, refresh_token/,
+        /clients\.json: record 0 \(id "spa"\): grant_types: "implicit" is not one of authorization_code, refresh_token, password, client_credentials/,
     },
     {
       name: 'client without secret',
@@ -299,13 +326,13 @@ describe('loadFixtures: known accounts and clients', () => {
     ]);
   });
 
-  it('adds mock-client beside the fixture’s clients, unless it defines its own', async () => {
+  it('adds mock-client and spa-client beside the fixture’s clients, unless it defines its own', async () => {
     const withOwn = await loadFixtures(await fixtureDir({ 'users.json': [], 'clients.json': [validClient] }));
-    expect(withOwn.clients.map((client) => client.client_id)).toEqual(['mock-client', 'spa']);
+    expect(withOwn.clients.map((client) => client.client_id)).toEqual(['mock-client', 'spa-client', 'spa']);
     const replaced = await loadFixtures(
       await fixtureDir({ 'users.json': [], 'clients.json': [{ ...validClient, client_id: 'mock-client' }] }),
     );
-    expect(replaced.clients.map((client) => client.client_secret)).toEqual(['spa-secret']);
+    expect(replaced.clients.map((client) => client.client_secret)).toEqual([undefined, 'spa-secret']);
   });
 });
 

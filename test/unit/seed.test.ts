@@ -243,15 +243,24 @@ describe('seedDataset: workspaces and clients', () => {
   });
 
   it('has the clients of fixtures/clients.json', () => {
-    expect(dataset.clients.map((client) => client.client_id)).toEqual(['mock-client', 'ci-client']);
+    expect(dataset.clients.map((client) => client.client_id)).toEqual([
+      'mock-client',
+      'ci-client',
+      'spa-client',
+    ]);
     expect(dataset.clients[0]).toMatchObject({
       client_secret: 'mock-secret',
-      grant_types: ['password', 'client_credentials', 'refresh_token'],
+      grant_types: ['authorization_code', 'password', 'client_credentials', 'refresh_token'],
       audiences: ['https://identity.example.com/admin/v1'],
     });
     expect(dataset.clients[1]).toMatchObject({
       grant_types: ['client_credentials'],
       permissions: ['read:users'],
+    });
+    expect(dataset.clients[2]).toMatchObject({
+      client_secret: undefined,
+      grant_types: ['authorization_code', 'refresh_token'],
+      redirect_uris: ['http://localhost:*', 'http://127.0.0.1:*'],
     });
   });
 
