@@ -49,7 +49,11 @@ const SECRET_FIELDS = new Set([
   'refresh_token',
   'access_token',
   'id_token',
+  'id_token_hint',
   'adminToken',
+  // Authorization codes and PKCE verifiers: either one, replayed from the journal, would complete a login.
+  'code',
+  'code_verifier',
 ]);
 
 /** What the recorder captures per request: cheap copies, parsed and shaped only when the journal is read. */
@@ -81,7 +85,8 @@ interface Stored {
 /** Called with each entry as it is recorded (already redacted). */
 export type JournalListener = (entry: JournalEntry) => void;
 
-const SECRET_IN_QUERY = /[?&](?:password|client_secret|refresh_token|access_token|id_token|adminToken)=/;
+const SECRET_IN_URL =
+  /[?&#](?:password|client_secret|refresh_token|access_token|id_token(?:_hint)?|adminToken|code|code_verifier)=/;
 
 export class Journal {
   /** A ring of the last `capacity` records; `#next` numbers them. */
@@ -108,7 +113,7 @@ export class Journal {
       record: {
         ...rest,
         // RFC 6750 §2.3 allows an access token in the query (`?access_token=…`).
-        url: SECRET_IN_QUERY.test(record.url) ? redactQueryString(record.url) : record.url,
+        url: SECRET_IN_URL.test(record.url) ? redactQueryString(record.url) : record.url,
         requestHeaders: redactHeaders(record.requestHeaders),
         responseHeaders: redactHeaders(record.responseHeaders),
       },
@@ -207,12 +212,22 @@ function toEntry({ id, record, body }: Stored): JournalEntry {
   };
 }
 
-/** `?access_token=abc&page=2` → `?access_token=[REDACTED]&page=2`. */
+/** `?access_token=abc&page=2` → `?access_token=[REDACTED]&page=2`; a fragment (`#code=…`) is redacted the same way. */
 function redactQueryString(url: string): string {
-  const [path = '', search = ''] = url.split('?', 2);
-  const params = new URLSearchParams(search);
+  const hash = url.indexOf('#');
+  const [path = '', search] = (hash === -1 ? url : url.slice(0, hash)).split('?', 2);
+  const fragment = hash === -1 ? undefined : url.slice(hash + 1);
+  return (
+    path +
+    (search === undefined ? '' : `?${redactParams(search)}`) +
+    (fragment === undefined ? '' : `#${redactParams(fragment)}`)
+  );
+}
+
+function redactParams(text: string): string {
+  const params = new URLSearchParams(text);
   for (const name of [...params.keys()]) if (SECRET_FIELDS.has(name)) params.set(name, REDACTED);
-  return `${path}?${params.toString()}`;
+  return params.toString();
 }
 
 /** Headers with credentials replaced: `Authorization: Bearer [REDACTED]` keeps the scheme, drops the secret. */
@@ -221,7 +236,10 @@ export function redactHeaders(headers: Readonly<Record<string, unknown>>): Recor
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
-    if (!SECRET_HEADERS.has(lower)) out[lower] = value;
+    if (lower === 'location' && typeof value === 'string') {
+      // A login's redirect carries the authorization code (RFC 6749 §4.1.2) in its query or fragment.
+      out[lower] = SECRET_IN_URL.test(value) ? redactQueryString(value) : value;
+    } else if (!SECRET_HEADERS.has(lower)) out[lower] = value;
     else if ((lower === 'authorization' || lower === 'proxy-authorization') && typeof value === 'string') {
       out[lower] = `${value.trim().split(/\s+/)[0] ?? ''} ${REDACTED}`;
     } else out[lower] = REDACTED;

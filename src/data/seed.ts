@@ -1,5 +1,5 @@
 /**
- * Seeded faker users and workspaces (docs/running.md, §6): the same `{ seed, users }` gives byte-identical data on
+ * Seeded faker users and workspaces (docs/running.md, docs/access.md): the same `{ seed, users }` gives byte-identical data on
  * any machine. One Faker instance per call holds all randomness; dates count back from REFERENCE_DATE, never
  * from "now".
  */

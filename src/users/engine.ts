@@ -1,6 +1,6 @@
 /**
  * The query engine of GET /users: filters, search, sort and pagination over a `UserStore` (docs/users.md), with
- * row-level access (§6) applied inside, so lists, counts and links all obey it.
+ * row-level access (docs/access.md) applied inside, so lists, counts and links all obey it.
  *
  * A query never sorts the store. It takes the smallest candidate set an index gives (an id, a created_by list,
  * the search index's matches, a date range of the kept created_at order, a user's co-members), tests each

@@ -67,6 +67,16 @@ describe('grant_type=authorization_code', () => {
     expect(typeof body.refresh_token).toBe('string');
   });
 
+  it('keeps the code and the PKCE verifier out of the request journal', async () => {
+    const h = harness();
+    const { code } = await loginCode(h);
+    expectToken(await postToken(h, codeFields(code), { form: true }));
+    const exchange = h.mock.requests({ path: '/oauth/token' })[0];
+    expect(exchange?.request.body).toMatchObject({ code: '[REDACTED]', code_verifier: '[REDACTED]' });
+    expect(JSON.stringify(h.mock.requests())).not.toContain(code);
+    expect(JSON.stringify(h.mock.requests())).not.toContain(VERIFIER);
+  });
+
   it('the same code answered by the token endpoint once only: reuse is 403 invalid_grant', async () => {
     const h = harness();
     const { code } = await loginCode(h);

@@ -1,5 +1,5 @@
 /**
- * GET /health (docs/running.md), the headers of every response (§2: X-API-Version, X-Message) and CORS (§2).
+ * GET /health (docs/running.md), the headers of every response (X-API-Version, X-Message) and CORS (docs/responses.md).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EXPOSED_HEADERS } from '../../src/http/cors.ts';

@@ -1,5 +1,5 @@
 /**
- * DELETE /users/{id-or-identifier} (docs/users.md, §6), black-box: by id or identifier, the user gone from lists,
+ * DELETE /users/{id-or-identifier} (docs/users.md, docs/access.md), black-box: by id or identifier, the user gone from lists,
  * counts and workspaces, path validation, row-level access, and tokens of deleted users.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

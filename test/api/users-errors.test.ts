@@ -1,5 +1,5 @@
 /**
- * Every error of GET /users and DELETE /users/{id-or-identifier} (docs/responses.md–§5), black-box: status, code, the
+ * Every error of GET /users and DELETE /users/{id-or-identifier} (docs/responses.md, docs/users.md), black-box: status, code, the
  * `{error, code, details?}` body with `X-Message` carrying `error`, the RFC 6750 challenges, and never a 500.
  */
 import { generateKeyPairSync } from 'node:crypto';

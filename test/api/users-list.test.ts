@@ -1,5 +1,5 @@
 /**
- * GET /users, black-box (docs/users.md, §6): defaults, every query parameter, search, pagination and Link. Every
+ * GET /users, black-box (docs/users.md, docs/access.md): defaults, every query parameter, search, pagination and Link. Every
  * response goes through the harness, which checks it against spec/openapi.yaml; expected values come from the
  * brute-force reference in test/support/reference.ts.
  */

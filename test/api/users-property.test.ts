@@ -1,5 +1,5 @@
 /**
- * Property test of GET /users (docs/responses.md, §3): random and hostile query strings, sent raw as an admin. Whatever
+ * Property test of GET /users (docs/users.md): random and hostile query strings, sent raw as an admin. Whatever
  * the query, the mock never answers 5xx, every answer conforms to the spec (the harness checks it), and it agrees
  * with the brute-force reference: a 200 exactly when the reference accepts the query, with its total and its page;
  * a 400 (`invalid_range` only for a range problem alone) exactly when it refuses it.

@@ -1,5 +1,5 @@
 /**
- * A plain reference implementation of GET /users (docs/users.md and §6), written from the rules and nothing else:
+ * A plain reference implementation of GET /users (docs/users.md and docs/access.md), written from the rules and nothing else:
  * brute force over every user, no indexes, no caches. HTTP tests compare the mock's answers with it.
  */
 import type { Workspace } from '../../src/data/dataset.ts';

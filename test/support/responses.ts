@@ -1,6 +1,6 @@
 /**
  * Assertions on identity-API responses shared by the HTTP tests: the error shape of docs/responses.md, the Link header
- * of §3, and typed access to list bodies.
+ * of docs/users.md, and typed access to list bodies.
  */
 import type request from 'supertest';
 import { expect } from 'vitest';

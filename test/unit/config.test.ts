@@ -29,7 +29,7 @@ describe('parseConfig: defaults', () => {
     expect(parsed.help).toBe(false);
   });
 
-  it('DEFAULTS are the documented ones (docs/running.md, §5) and frozen', () => {
+  it('DEFAULTS are the documented ones (docs/running.md, docs/tokens.md) and frozen', () => {
     expect(DEFAULTS).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
