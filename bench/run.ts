@@ -6,6 +6,7 @@
  * seeding time; the targets of the issue printed as met / not met. `--quick`: 10 000 users, short windows.
  * Figures go to stdout and bench/results/latest.json. Nothing here is asserted in `npm test`.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -220,6 +221,24 @@ function seedFigures(users: number): { seedMs: number; storeMs: number } {
   return { seedMs: t1 - t0, storeMs: performance.now() - t1 };
 }
 
+/**
+ * The sessions' figures (bench/sessions.ts), in a process of its own so its RSS is its own: memory of 100
+ * untouched sessions, creation of one, and a session with 100 deletions against the default, scenario by scenario.
+ */
+function sessionFigures(): unknown {
+  const args = [
+    'tsx',
+    'bench/sessions.ts',
+    '--seed',
+    String(SEED),
+    ...(QUICK ? ['--quick'] : ['--users', String(LARGE)]),
+  ];
+  const output = execFileSync('npx', args, { encoding: 'utf8', maxBuffer: 16 * 2 ** 20 });
+  const lines = output.trimEnd().split('\n');
+  log(`\n${lines.slice(0, -1).join('\n')}`);
+  return JSON.parse(lines[lines.length - 1] ?? '{}') as unknown;
+}
+
 async function main(): Promise<void> {
   pinDriver();
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -271,10 +290,11 @@ async function main(): Promise<void> {
       .join('\n')}\n`,
   );
   log(targetsTable(targets));
+  const sessions = sessionFigures();
   const file = new URL(`./results/latest.json`, import.meta.url);
   writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, taskset: HAS_TASKSET, driver: driver.kind, quick: QUICK, seconds: SECONDS, results, startups, targets }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, taskset: HAS_TASKSET, driver: driver.kind, quick: QUICK, seconds: SECONDS, results, startups, targets, sessions }, null, 2)}\n`,
   );
   log(`\nwrote bench/results/latest.json`);
 }

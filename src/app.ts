@@ -28,6 +28,9 @@ import { errorMiddleware } from './http/error-middleware.ts';
 import { getHealth } from './http/health.ts';
 import { createLogger, logRequest, type Logger, type LogLevel } from './http/log.ts';
 import { MockState } from './mock-state.ts';
+import { SessionRegistry } from './sessions/registry.ts';
+import { Session } from './sessions/session.ts';
+import { SESSION_HEADER, sessionIdProblem } from './sessions/session-id.ts';
 import type { ApiModel, OperationSpec } from './spec/model.ts';
 import { loadSpecs, type LoadedSpec, type Specs } from './spec/specs.ts';
 import { RouteTable } from './spec/route-table.ts';
@@ -79,6 +82,23 @@ export const MOCK_DEFAULTS = Object.freeze({
   now: (): number => Date.now(),
 });
 
+/** A named session of a mock, for a test suite that shares the mock with others (docs/sessions.md). */
+export interface MockSession {
+  readonly id: string;
+  /** `{ 'X-Mock-Session': id }`: send it with every request of the suite. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Back to the session's start: data, lock-outs, refresh tokens, fault rules, journal, rate limit. */
+  reset(): void;
+  /** The session's journal, newest first. */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** Adds a fault rule to the session. */
+  fault(rule: FaultInput): FaultRule;
+  /** Mints a user app token; the user must exist in the session. */
+  token(request: AppTokenRequest): MintedToken;
+  /** Drops the session (its next use starts afresh). */
+  drop(): void;
+}
+
 export interface Mock {
   /** The Express app: hand it to supertest, or to `http.createServer`. */
   readonly app: Express;
@@ -102,6 +122,10 @@ export interface Mock {
   fault(rule: FaultInput): FaultRule;
   /** Ends the open journal streams (`/__admin/requests/stream`), as a server does before it closes. */
   endStreams(): void;
+  /** The sessions: the default one (no `X-Mock-Session`) and the named ones. */
+  readonly sessions: SessionRegistry;
+  /** The named session `id` (created on first use), with its headers and controls. */
+  session(id: string): MockSession;
 }
 
 /**
@@ -146,7 +170,17 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
       `rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(o.rateLimit)})`,
     );
   }
-  const control = new ControlPlane({ seed: o.seed, rateLimit: rateLimitConfig, now: o.now });
+  const newControl = (): ControlPlane =>
+    new ControlPlane({ seed: o.seed, rateLimit: rateLimitConfig, now: o.now });
+  const control = newControl();
+  // Requests without X-Mock-Session use `state` and `control`; a named session forks both from the start.
+  const sessions = new SessionRegistry(new Session(undefined, state, control, o.now()), {
+    maxSessions: o.maxSessions,
+    ttlMs: o.sessionTtl * 1000,
+    now: o.now,
+    create: (id, now) => new Session(id, state.fork(), newControl(), now),
+  });
+  const current = (): Session => sessions.current();
   // Without a listener, the issuer is the one the command line's default port gives.
   const issuer = o.issuer ?? `http://localhost:${DEFAULTS.port}/`;
   const tokens = new TokenService(
@@ -166,7 +200,7 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     validateResponses: o.validateResponses,
     lenientQuery: o.lenientQuery,
   });
-  const pages = (): ReturnType<typeof pageData> => pageData(state.clients, o.audience, o.admin);
+  const pages = (): ReturnType<typeof pageData> => pageData(current().state.clients, o.audience, o.admin);
   const handlers = {
     getHealth,
     ...docsHandlers({
@@ -175,39 +209,38 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
       authUrl: (base) => (o.separateAuthServer ? issuer.replace(/\/$/, '') : base),
       pageData: pages,
     }),
-    ...userHandlers(() => state, listUsers),
-    ...workspaceHandlers(() => state, model, listUsers),
-    issueToken: tokenHandler(() => state, tokens, model.rolePermissions),
+    ...userHandlers(() => current().state, listUsers),
+    ...workspaceHandlers(() => current().state, model, listUsers),
+    issueToken: tokenHandler(() => current().state, tokens, model.rolePermissions),
     ...discoveryHandlers(tokens),
-    ...authorizeHandlers(() => state, tokens),
-    ...logoutHandlers(() => state, tokens),
-    getUserinfo: userinfoHandler(() => state),
-    postUserinfo: userinfoHandler(() => state),
+    ...authorizeHandlers(() => current().state, tokens),
+    ...logoutHandlers(() => current().state, tokens),
+    getUserinfo: userinfoHandler(() => current().state),
+    postUserinfo: userinfoHandler(() => current().state),
   };
-  const reset = (): void => {
-    state.reset();
-    control.reset();
-  };
-  const resetInSlices = async (): Promise<void> => {
-    await runInSlices(state.resetSteps());
-    control.reset();
-  };
-  const mintToken = (request: AppTokenRequest): MintedToken =>
-    mintAppToken(tokens, state.store, model.rolePermissions, request, o.appTokenClientId);
+  const mintIn = (session: Session, request: AppTokenRequest): MintedToken =>
+    mintAppToken(tokens, session.state.store, model.rolePermissions, request, o.appTokenClientId);
+  const mintToken = (request: AppTokenRequest): MintedToken => mintIn(current(), request);
   const streams = new JournalStreams(control.journal);
   const admin = o.admin
     ? adminDispatch({
         ...o,
         spec: specs.admin,
-        state,
-        control,
-        reset: resetInSlices,
+        session: current,
+        sessions,
+        newSession: async (id: string, dataset: Dataset | undefined) => {
+          const session = new Session(id, state.fork(), newControl(), o.now());
+          // A dataset of its own is built in slices, as POST /seed builds one (data/steps.ts).
+          if (dataset !== undefined) await runInSlices(session.state.loadSteps(dataset, true));
+          sessions.put(id, session);
+          return session;
+        },
         mintToken,
         apiVersions,
         console: consoleHandlers({ doc: specs.admin.doc, streams, pageData: pages }),
       })
     : undefined;
-  const gates = [rateLimitGate(control), faultGate(control, model)];
+  const gates = [rateLimitGate(() => current().control), faultGate(() => current().control, model)];
   const cors = { adminOrigins: o.adminCors === undefined ? [] : [o.adminCors] };
   const isAuthOperation = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const buildApp = (serves: (operation: OperationSpec) => boolean): Express => {
@@ -218,9 +251,23 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     // One prelude rather than a middleware each: every Express layer costs a few µs per request.
     app.use((req, res, next) => {
       logRequest(logger, req, res);
-      recordInJournal(control, o.now, req, res);
       res.setHeader('X-API-Version', servedVersion);
-      if (!applyCors(req, res, cors)) next();
+      // The session: named by X-Mock-Session (echoed), else the default one; everything after runs inside it.
+      const id = req.get(SESSION_HEADER);
+      const problem = id === undefined ? undefined : sessionIdProblem(id);
+      const session = sessions.use(problem === undefined ? id : undefined);
+      if (id !== undefined && problem === undefined) res.setHeader(SESSION_HEADER, id);
+      recordInJournal(session.control, session.id, o.now, req, res);
+      if (applyCors(req, res, cors)) return;
+      if (problem !== undefined) {
+        next(
+          new ApiError(400, 'invalid_request', `${SESSION_HEADER} ${problem}`, {
+            details: [{ location: 'header', name: SESSION_HEADER, message: problem }],
+          }),
+        );
+        return;
+      }
+      sessions.run(session, next);
     });
     app.use(browserHome(admin === undefined ? '/docs' : '/__admin/ui/'));
     if (admin !== undefined) app.use('/__admin', requireJsonForChanges, admin);
@@ -231,7 +278,7 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
         apiVersions,
         mediaTypes: model.requestContentTypes,
         authorize: (req, operation) => {
-          const principal = authenticate(req.headers.authorization, tokens, state.store);
+          const principal = authenticate(req.headers.authorization, tokens, current().state.store);
           authorize(principal, operation.permissions);
           return principal;
         },
@@ -257,8 +304,10 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     tokens,
     logger,
     control,
-    token: mintToken,
-    reset,
+    token: (request) => mintIn(sessions.default, request),
+    reset: () => {
+      sessions.default.reset();
+    },
     seed: (seeding = {}) => {
       state.load(seedDataset({ seed: seeding.seed ?? o.seed, users: seeding.users ?? o.users }));
       state.auth.clear();
@@ -269,14 +318,33 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     endStreams: () => {
       streams.endAll();
     },
+    sessions,
+    session: (id) => {
+      const problem = sessionIdProblem(id);
+      if (problem !== undefined) throw new Error(`session id ${problem}`);
+      const get = (): Session => sessions.use(id);
+      return {
+        id,
+        headers: Object.freeze({ [SESSION_HEADER]: id }),
+        reset: () => {
+          get().reset();
+        },
+        requests: (filter) => get().control.journal.list(filter).requests,
+        fault: (rule) => get().control.faults.add(rule),
+        token: (request) => mintIn(get(), request),
+        drop: () => {
+          sessions.drop(id);
+        },
+      };
+    },
   };
 }
 
 interface AdminOptions {
   readonly spec: LoadedSpec;
-  readonly state: MockState;
-  readonly control: ControlPlane;
-  readonly reset: () => Promise<void>;
+  readonly session: () => Session;
+  readonly sessions: SessionRegistry;
+  readonly newSession: AdminDeps['newSession'];
   readonly mintToken: (request: AppTokenRequest) => MintedToken;
   readonly apiVersions: readonly string[];
   readonly seed: number;
@@ -311,10 +379,15 @@ function adminDispatch(o: AdminOptions): RequestHandler {
       return principal;
     },
     handlers: adminHandlers({
-      state: o.state,
-      control: o.control,
+      session: o.session,
+      sessions: o.sessions,
+      newSession: o.newSession,
       start: { seed: o.seed, users: o.users },
-      reset: o.reset,
+      // A reset is a fresh view over the session's shared data: nothing to build, nothing to slice.
+      reset: () => {
+        o.session().reset();
+        return Promise.resolve();
+      },
       mintToken: o.mintToken,
       console: o.console,
     }),

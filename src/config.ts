@@ -50,6 +50,10 @@ export interface Config {
   readonly adminCors: string | undefined;
   /** Seconds requests in flight may take to finish after SIGTERM/SIGINT (longer than any accepted delay). */
   readonly shutdownGrace: number;
+  /** Named sessions (`X-Mock-Session`) kept at once; the least recently used is dropped beyond. */
+  readonly maxSessions: number;
+  /** Seconds after which an unused named session is dropped. */
+  readonly sessionTtl: number;
 }
 
 /** A bad flag, value, variable or configuration file: the command line exits 2 with its message. */
@@ -132,6 +136,15 @@ function grace(text: string, name: string): number {
   const seconds = parseDuration(text);
   if (seconds === undefined || seconds < 0 || seconds > 3600) {
     fail(name, 'a duration from 0 to 1h such as 15, 30s or 2m', text);
+  }
+  return seconds;
+}
+
+/** `--session-ttl`: 1 second to 7 days, written as a duration. */
+function sessionTtl(text: string, name: string): number {
+  const seconds = parseDuration(text);
+  if (seconds === undefined || seconds < 1 || seconds > 7 * 86_400) {
+    fail(name, 'a duration from 1s to 7d such as 90s, 30m or 2h', text);
   }
   return seconds;
 }
@@ -292,6 +305,21 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     shown: '15s',
     parse: grace,
     help: 'time requests in flight get to finish on SIGTERM/SIGINT: 15, 30s, 1m',
+  },
+  maxSessions: {
+    flag: 'max-sessions',
+    value: 'N',
+    default: 100,
+    parse: integer(1, 10_000),
+    help: 'named sessions (X-Mock-Session) kept; beyond, the least recently used is dropped',
+  },
+  sessionTtl: {
+    flag: 'session-ttl',
+    value: 'DURATION',
+    default: 1_800,
+    shown: '30m',
+    parse: sessionTtl,
+    help: 'an unused named session is dropped after: 90s, 30m, 2h',
   },
 });
 

@@ -2,8 +2,22 @@
  * identity-mock's public API: build a mock for supertest (`createMock`, `createApp`) or start one on a port
  * (`startMock`).
  */
-export { createApp, createMock, MOCK_DEFAULTS, type Mock, type MockOptions } from './app.ts';
-export { ListenError, startMock, type RunningMock, type StartOptions } from './server.ts';
+export {
+  createApp,
+  createMock,
+  MOCK_DEFAULTS,
+  type Mock,
+  type MockOptions,
+  type MockSession,
+} from './app.ts';
+export {
+  ListenError,
+  startMock,
+  type RunningMock,
+  type RunningSession,
+  type StartOptions,
+} from './server.ts';
+export { sessionClient, type SessionClient, type SessionClientOptions } from './client/session-client.ts';
 export { ConfigError, DEFAULTS, type Config } from './config.ts';
 export type { LogLevel } from './http/log.ts';
 export { FixtureError } from './data/fixture-error.ts';

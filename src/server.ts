@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockSteps, MOCK_DEFAULTS, type Mock, type MockOptions } from './app.ts';
+import { createMockSteps, MOCK_DEFAULTS, type Mock, type MockOptions, type MockSession } from './app.ts';
 import { loadSpecs, specsReady } from './spec/specs.ts';
 import { runInSlices } from './data/steps.ts';
 import { readSigningKeys } from './auth/keys.ts';
@@ -35,7 +35,17 @@ export class ListenError extends Error {
   }
 }
 
-export interface RunningMock extends Mock {
+/** A named session of a running mock: the in-process controls, and its URLs for HTTP clients. */
+export interface RunningSession extends MockSession {
+  /** Base URL of the API (send `headers` with every request). */
+  readonly url: string;
+  /** Base URL of the authorization server. */
+  readonly authUrl: string;
+}
+
+export interface RunningMock extends Omit<Mock, 'session'> {
+  /** The named session `id` (created on first use), with its URLs, headers and controls. */
+  session(id: string): RunningSession;
   /** Base URL of the API, e.g. `http://localhost:8080`. */
   readonly url: string;
   /** Base URL of the authorization server (`url` unless `authPort`). */
@@ -129,6 +139,7 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   warmInBackground(mock, () => closed);
   return {
     ...mock,
+    session: (id) => ({ ...mock.session(id), url, authUrl }),
     url,
     authUrl,
     port: (server.address() as AddressInfo).port,

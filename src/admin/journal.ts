@@ -22,6 +22,8 @@ export interface JournalEntry {
     readonly body_truncated?: true;
   };
   readonly response: { readonly headers: Readonly<Record<string, unknown>> };
+  /** The `X-Mock-Session` the request ran in (absent for the default session). */
+  readonly session?: string;
 }
 
 export interface JournalFilter {
@@ -66,6 +68,8 @@ export interface JournalRecord {
   readonly requestHeaders: Readonly<Record<string, unknown>>;
   readonly requestBody?: unknown;
   readonly responseHeaders: Readonly<Record<string, unknown>>;
+  /** The session the request ran in (undefined: the default session). */
+  readonly session?: string | undefined;
 }
 
 /**
@@ -204,6 +208,7 @@ function toEntry({ id, record, body }: Stored): JournalEntry {
     duration_ms: Math.round(record.durationMs * 100) / 100,
     request: { headers: record.requestHeaders, ...bodyFields(body) },
     response: { headers: record.responseHeaders },
+    ...(record.session === undefined ? {} : { session: record.session }),
   };
 }
 

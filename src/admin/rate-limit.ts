@@ -55,13 +55,19 @@ interface Bucket {
 
 export class RateLimiter {
   #config: RateLimitConfig | undefined;
-  readonly #buckets: LRUCache<string, Bucket>;
+  // Made on first use: a session that is never limited holds no buckets (docs/sessions.md).
+  #bucketCache: LRUCache<string, Bucket> | undefined;
+  readonly #maxKeys: number;
   readonly #now: () => number;
 
   constructor(config: RateLimitConfig | undefined, now: () => number, maxKeys = RATE_LIMIT_KEYS) {
     this.#config = config;
     this.#now = now;
-    this.#buckets = new LRUCache({ max: maxKeys });
+    this.#maxKeys = maxKeys;
+  }
+
+  get #buckets(): LRUCache<string, Bucket> {
+    return (this.#bucketCache ??= new LRUCache({ max: this.#maxKeys }));
   }
 
   get config(): RateLimitConfig | undefined {
@@ -70,17 +76,17 @@ export class RateLimiter {
 
   /** Number of keys with a bucket (bounded by maxKeys). */
   get keys(): number {
-    return this.#buckets.size;
+    return this.#bucketCache?.size ?? 0;
   }
 
   /** Changes the limit (undefined turns limiting off); every counter restarts. */
   configure(config: RateLimitConfig | undefined): void {
     this.#config = config;
-    this.#buckets.clear();
+    this.#bucketCache = undefined;
   }
 
   clear(): void {
-    this.#buckets.clear();
+    this.#bucketCache = undefined;
   }
 
   /** Takes one request from `key`'s bucket; undefined when limiting is off. */

@@ -17,10 +17,15 @@ import type { ControlPlane } from './control-plane.ts';
 import { applyProviderState, type StateTarget } from './provider-states.ts';
 import { rateLimit } from './rate-limit.ts';
 import type { ConsoleOperation } from '../console/handlers.ts';
+import type { SessionRegistry } from '../sessions/registry.ts';
+import type { Session } from '../sessions/session.ts';
 
 export interface AdminDeps {
-  readonly state: MockState;
-  readonly control: ControlPlane;
+  /** The session of the request: its state and control plane. */
+  readonly session: () => { readonly state: MockState; readonly control: ControlPlane };
+  readonly sessions: SessionRegistry;
+  /** Creates (or replaces) the named session `id`, over the start's data or over `dataset`. */
+  newSession(id: string, dataset: Dataset | undefined): Promise<Session>;
   /** Seed and size of the start, the defaults of POST /seed. */
   readonly start: { readonly seed: number; readonly users: number };
   /** Back to the state at start (data, auth state, control plane), the store rebuilt in slices. */
@@ -42,11 +47,12 @@ function body<K extends keyof operations>({ req }: OperationContext, _operation:
 }
 
 export function adminHandlers(deps: AdminDeps): Record<keyof operations, OperationHandler> {
-  const { state, control } = deps;
+  const state = (): MockState => deps.session().state;
+  const control = (): ControlPlane => deps.session().control;
   const summary = (): components['schemas']['DataSummary'] => ({
-    users: state.store.size,
-    workspaces: state.store.workspaces.length,
-    clients: state.clients.length,
+    users: state().store.size,
+    workspaces: state().store.workspaces.length,
+    clients: state().clients.length,
   });
   const json = (context: OperationContext, status: number, value: unknown): void => {
     context.res.setHeader('X-Message', status === 201 ? 'Created' : 'OK');
@@ -76,13 +82,56 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
       clientIdToken: client.idToken ?? '',
     };
   };
+  const figures = (session: Session): components['schemas']['SessionFigures'] => {
+    const summary = session.summary();
+    return {
+      created: new Date(summary.created).toISOString(),
+      last_used: new Date(summary.lastUsed).toISOString(),
+      users: summary.users,
+      requests: summary.requests,
+    };
+  };
   return {
     ...deps.console,
+    listSessions: (context) => {
+      json(context, 200, {
+        default: figures(deps.sessions.default),
+        sessions: deps.sessions.list().map((session) => ({ id: session.id, ...figures(session) })),
+        max_sessions: deps.sessions.maxSessions,
+        ttl_seconds: Math.round(deps.sessions.ttlMs / 1000),
+      });
+    },
+    createSession: async (context) => {
+      const id = context.params.id ?? '';
+      const input = (context.req.body ?? {}) as NonNullable<
+        operations['createSession']['requestBody']
+      >['content']['application/json'];
+      let dataset: Dataset | undefined;
+      try {
+        if ('users' in input && Array.isArray(input.users)) {
+          dataset = datasetFromRecords({ ...input, users: input.users }, 'request body');
+        } else if (!Array.isArray(input.users) && (input.users !== undefined || 'seed' in input)) {
+          const seed = 'seed' in input ? input.seed : undefined;
+          const users = input.users ?? deps.start.users;
+          dataset = await runInSlices(seedDatasetSteps({ seed: seed ?? deps.start.seed, users }));
+        }
+      } catch (error) {
+        if (error instanceof FixtureError) throw new ApiError(400, 'invalid_fixtures', error.message);
+        throw error;
+      }
+      const session = await deps.newSession(id, dataset);
+      json(context, 201, { id, ...figures(session) });
+    },
+    dropSession: (context) => {
+      const id = context.params.id ?? '';
+      if (!deps.sessions.drop(id)) throw new ApiError(404, 'session_not_found', `no session ${quote(id)}`);
+      noContent(context, 'Session dropped');
+    },
     adminHealth: (context) => {
       json(context, 200, {
         status: 'ok',
-        users: state.store.size,
-        indexes: state.store.search.indexed ? 'ready' : 'building',
+        users: state().store.size,
+        indexes: state().store.search.indexed ? 'ready' : 'building',
       });
     },
     reset: async (context) => {
@@ -94,10 +143,10 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
       const { seed = deps.start.seed, users = deps.start.users } = body(context, 'seed');
       await runInSlices(
         (function* () {
-          yield* state.loadSteps(yield* seedDatasetSteps({ seed, users }));
+          yield* state().loadSteps(yield* seedDatasetSteps({ seed, users }));
         })(),
       );
-      state.auth.clear();
+      state().auth.clear();
       json(context, 200, summary());
     },
     putFixtures: async (context) => {
@@ -108,8 +157,8 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
         if (error instanceof FixtureError) throw new ApiError(400, 'invalid_fixtures', error.message);
         throw error;
       }
-      await runInSlices(state.loadSteps(dataset));
-      state.auth.clear();
+      await runInSlices(state().loadSteps(dataset));
+      state().auth.clear();
       json(context, 200, summary());
     },
     listRequests: (context) => {
@@ -122,7 +171,7 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
       json(
         context,
         200,
-        control.journal.list({
+        control().journal.list({
           ...(method === undefined ? {} : { method }),
           ...(path === undefined ? {} : { path }),
           ...(status === undefined ? {} : { status: Number(status) }),
@@ -131,27 +180,27 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
       );
     },
     clearRequests: (context) => {
-      control.journal.clear();
+      control().journal.clear();
       noContent(context, 'Journal cleared');
     },
     listFaults: (context) => {
-      json(context, 200, { faults: control.faults.list() });
+      json(context, 200, { faults: control().faults.list() });
     },
     addFault: (context) => {
-      json(context, 201, control.faults.add(body(context, 'addFault')));
+      json(context, 201, control().faults.add(body(context, 'addFault')));
     },
     clearFaults: (context) => {
-      control.faults.clear();
+      control().faults.clear();
       noContent(context, 'Fault rules removed');
     },
     deleteFault: (context) => {
       const id = context.params.id ?? '';
-      if (!control.faults.remove(id))
+      if (!control().faults.remove(id))
         throw new ApiError(404, 'fault_not_found', `no fault rule ${quote(id)}`);
       noContent(context, 'Fault rule removed');
     },
     getRateLimit: (context) => {
-      const config = control.limiter.config;
+      const config = control().limiter.config;
       json(
         context,
         200,
@@ -163,7 +212,7 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
     putRateLimit: (context) => {
       const input = body(context, 'putRateLimit');
       if (input.enabled === false) {
-        control.limiter.configure(undefined);
+        control().limiter.configure(undefined);
         json(context, 200, { enabled: false });
         return;
       }
@@ -176,7 +225,7 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
           'give {"limit": N, "window": "60s"} (units s, m, h), or {"enabled": false}',
         );
       }
-      control.limiter.configure(config);
+      control().limiter.configure(config);
       json(context, 200, { enabled: true, limit: config.limit, window: config.window });
     },
     mintToken: (context) => {
@@ -238,16 +287,19 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
       await deps.reset();
       const target: StateTarget = {
         get dataset() {
-          return state.dataset;
+          return state().dataset;
         },
-        liveUsers: () => state.store.users.filter((_, slot) => state.store.alive[slot] === 1),
+        liveUsers: () => {
+          const { store } = state();
+          return store.users.filter((_, slot) => store.alive[slot] === 1);
+        },
         load: (dataset) => {
-          state.load(dataset);
+          state().load(dataset);
         },
         deleteUser: (id) => {
-          const slot = state.store.slotOfId(id);
+          const slot = state().store.slotOfId(id);
           if (slot === undefined) return false;
-          state.store.delete(slot);
+          state().store.delete(slot);
           return true;
         },
       };

@@ -34,11 +34,20 @@ interface Failures {
 
 export class AuthState {
   readonly #now: () => number;
-  readonly #failures = new LRUCache<string, Failures>({ max: LOCKOUT_KEYS });
-  readonly #refresh = new LRUCache<string, RefreshGrant>({ max: MAX_REFRESH_TOKENS });
+  // Made on first use: a session that never logs anyone in holds no cache (docs/sessions.md).
+  #failureCache: LRUCache<string, Failures> | undefined;
+  #refreshCache: LRUCache<string, RefreshGrant> | undefined;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
+  }
+
+  get #failures(): LRUCache<string, Failures> {
+    return (this.#failureCache ??= new LRUCache({ max: LOCKOUT_KEYS }));
+  }
+
+  get #refresh(): LRUCache<string, RefreshGrant> {
+    return (this.#refreshCache ??= new LRUCache({ max: MAX_REFRESH_TOKENS }));
   }
 
   /** Whether logins to `userId` from `address` are blocked now (every attempt answers 429 then). */
@@ -79,12 +88,12 @@ export class AuthState {
 
   /** Live refresh tokens (at most MAX_REFRESH_TOKENS). */
   get refreshTokens(): number {
-    return this.#refresh.size;
+    return this.#refreshCache?.size ?? 0;
   }
 
   clear(): void {
-    this.#failures.clear();
-    this.#refresh.clear();
+    this.#failureCache = undefined;
+    this.#refreshCache = undefined;
   }
 }
 

@@ -11,8 +11,17 @@ import { forcedAnswer, type ForcedAnswer } from './examples.ts';
 import { headerSafe } from './headers.ts';
 import { parsePrefer } from './prefer.ts';
 
-/** Records the request in the journal once it is answered (or dropped); `/__admin` calls are not recorded. */
-export function recordInJournal(control: ControlPlane, now: () => number, req: Request, res: Response): void {
+/**
+ * Records the request in its session's journal once it is answered (or dropped); `/__admin` calls are not
+ * recorded.
+ */
+export function recordInJournal(
+  control: ControlPlane,
+  session: string | undefined,
+  now: () => number,
+  req: Request,
+  res: Response,
+): void {
   const url = req.originalUrl;
   if (url.startsWith('/__admin')) return;
   const startedAt = now();
@@ -27,13 +36,15 @@ export function recordInJournal(control: ControlPlane, now: () => number, req: R
       requestHeaders: req.headers,
       ...(req.body === undefined ? {} : { requestBody: req.body as unknown }),
       responseHeaders: res.getHeaders(),
+      session,
     });
   });
 }
 
 /** Counts the request against its key's bucket; sets `X-RateLimit-*`, answers 429 when the bucket is empty. */
-export function rateLimitGate(control: ControlPlane): Gate {
+export function rateLimitGate(current: () => ControlPlane): Gate {
   return async (req, res, operation) => {
+    const control = current();
     if (control.limiter.config === undefined) return false;
     const decision = control.limiter.take(await rateKey(req, res, operation));
     if (decision === undefined) return false;
@@ -80,8 +91,9 @@ function formDecoded(part: string): string {
 }
 
 /** Applies the first matching fault rule: a delay, then its status (0 drops the connection) or the normal answer. */
-export function faultGate(control: ControlPlane, model: ApiModel): Gate {
+export function faultGate(current: () => ControlPlane, model: ApiModel): Gate {
   return async (req, res, operation) => {
+    const control = current();
     if (control.faults.size === 0) return false;
     const rule = control.faults.match(req.method, req.path, (name) => req.get(name));
     if (rule === undefined) return false;

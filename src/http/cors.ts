@@ -20,11 +20,12 @@ export const EXPOSED_HEADERS: readonly string[] = [
   'X-RateLimit-Reset',
   'WWW-Authenticate',
   'Preference-Applied',
+  'X-Mock-Session',
   'Location',
 ];
 const EXPOSED = EXPOSED_HEADERS.join(', ');
 
-export const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-API-Version', 'Prefer'];
+export const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-API-Version', 'Prefer', 'X-Mock-Session'];
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 export const ADMIN_PREFIX = '/__admin';
 

@@ -4,7 +4,13 @@ export type paths = {
   '/health': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -24,7 +30,13 @@ export type paths = {
   '/reset': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -45,7 +57,13 @@ export type paths = {
   '/seed': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -62,7 +80,13 @@ export type paths = {
   '/fixtures': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -83,7 +107,13 @@ export type paths = {
   '/requests': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -104,7 +134,13 @@ export type paths = {
   '/requests/stream': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -128,7 +164,13 @@ export type paths = {
   '/faults': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -153,7 +195,13 @@ export type paths = {
   '/faults/{id}': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -170,7 +218,13 @@ export type paths = {
   '/rate-limit': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -191,7 +245,13 @@ export type paths = {
   '/tokens': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -213,7 +273,13 @@ export type paths = {
   '/contracts': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -234,7 +300,13 @@ export type paths = {
   '/contracts/{file}': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -251,7 +323,13 @@ export type paths = {
   '/provider-states': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -270,10 +348,79 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/sessions': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The live sessions
+     * @description The default session (requests without `X-Mock-Session`) and the named ones, most recently used first, with
+     *     the bounds: at most `max_sessions` named sessions (the least recently used is dropped beyond), each
+     *     dropped after `ttl_seconds` without use. A dropped session's id starts afresh on its next use.
+     */
+    get: operations['listSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path: {
+        id: components['schemas']['SessionId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create or replace a session with its own data
+     * @description Without a body (or with `{}`), a session over the data the server started with, as a first request would
+     *     make it. With `{seed, users}`, freshly seeded data; with `users` as an array (and `workspaces`, `clients`),
+     *     these records, as `PUT /fixtures` takes them. A reset of the session returns to this data. An existing
+     *     session of that id is replaced.
+     */
+    post: operations['createSession'];
+    /**
+     * Drop a session
+     * @description Its state is gone; the id starts afresh on its next use.
+     */
+    delete: operations['dropSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.yaml': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -293,7 +440,13 @@ export type paths = {
   '/ui/': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -315,7 +468,13 @@ export type paths = {
   '/ui/{asset}': {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -350,7 +509,29 @@ export type components = {
       workspaces: number;
       clients: number;
     };
+    SessionId: string;
+    SessionFigures: {
+      /** Format: date-time */
+      created: string;
+      /** Format: date-time */
+      last_used: string;
+      /** @description Live users in the session. */
+      users: number;
+      /** @description Requests served in the session. */
+      requests: number;
+    };
+    Session: components['schemas']['SessionFigures'] & {
+      id: components['schemas']['SessionId'];
+    };
+    SessionList: {
+      default: components['schemas']['SessionFigures'];
+      sessions: components['schemas']['Session'][];
+      max_sessions: number;
+      ttl_seconds: number;
+    };
     JournalEntry: {
+      /** @description The `X-Mock-Session` the request ran in (absent for the default session). */
+      session?: components['schemas']['SessionId'];
       id: number;
       /** Format: date-time */
       time: string;
@@ -478,7 +659,7 @@ export type components = {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description No such fault rule or user. */
+    /** @description No such fault rule, user or session. */
     NotFound: {
       headers: {
         [name: string]: unknown;
@@ -488,7 +669,13 @@ export type components = {
       };
     };
   };
-  parameters: never;
+  parameters: {
+    /**
+     * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+     *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+     */
+    'X-Mock-Session': components['schemas']['SessionId'];
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -498,7 +685,13 @@ export interface operations {
   adminHealth: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -521,7 +714,13 @@ export interface operations {
   reset: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -544,7 +743,13 @@ export interface operations {
   seed: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -580,7 +785,13 @@ export interface operations {
   putFixtures: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -617,7 +828,13 @@ export interface operations {
         status?: number;
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -643,7 +860,13 @@ export interface operations {
   clearRequests: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -664,7 +887,13 @@ export interface operations {
   streamRequests: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -694,7 +923,13 @@ export interface operations {
   listFaults: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -719,7 +954,13 @@ export interface operations {
   addFault: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -755,7 +996,13 @@ export interface operations {
   clearFaults: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -776,7 +1023,13 @@ export interface operations {
   deleteFault: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path: {
         id: string;
       };
@@ -800,7 +1053,13 @@ export interface operations {
   getRateLimit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -823,7 +1082,13 @@ export interface operations {
   putRateLimit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -856,7 +1121,13 @@ export interface operations {
   mintToken: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -901,7 +1172,13 @@ export interface operations {
   listContracts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -933,7 +1210,13 @@ export interface operations {
   getContract: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path: {
         /** @example identity-web-identity-service.json */
         file: string;
@@ -964,7 +1247,13 @@ export interface operations {
   providerState: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1021,10 +1310,125 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
     };
   };
+  listSessions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sessions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  createSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path: {
+        id: components['schemas']['SessionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "seed": 7,
+         *       "users": 50
+         *     }
+         */
+        'application/json':
+          | {
+              seed?: number;
+              users?: number;
+            }
+          | {
+              users: unknown[];
+              workspaces?: unknown[];
+              clients?: unknown[];
+            };
+      };
+    };
+    responses: {
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  dropSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path: {
+        id: components['schemas']['SessionId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Dropped. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
   getAdminOpenApi: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1046,7 +1450,13 @@ export interface operations {
   getConsole: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1077,7 +1487,13 @@ export interface operations {
   getConsoleAsset: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path: {
         asset: string;
       };

@@ -570,6 +570,7 @@ export type components = {
     BadRequest: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -597,6 +598,7 @@ export type components = {
     Unauthorized: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         'WWW-Authenticate': components['headers']['WWW-Authenticate'];
         [name: string]: unknown;
@@ -621,6 +623,7 @@ export type components = {
     Forbidden: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         /** @description `Bearer realm="identity", error="insufficient_scope", scope="<permission>"` */
         'WWW-Authenticate'?: string;
@@ -643,6 +646,7 @@ export type components = {
     UserNotFound: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -663,6 +667,7 @@ export type components = {
     UnsupportedMediaType: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -683,6 +688,7 @@ export type components = {
     TooManyRequests: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         'Retry-After': components['headers']['Retry-After'];
         [name: string]: unknown;
@@ -704,6 +710,7 @@ export type components = {
     InternalServerError: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -809,6 +816,15 @@ export type components = {
     };
   };
   parameters: {
+    /**
+     * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+     *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+     *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+     *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+     *     authorization server's included.
+     * @example suite-users-list
+     */
+    'X-Mock-Session': string;
     /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
     'X-API-Version': 'v1';
     /**
@@ -861,6 +877,8 @@ export type components = {
   };
   requestBodies: never;
   headers: {
+    /** @description The request's `X-Mock-Session`, echoed when it was sent (docs/sessions.md). */
+    'X-Mock-Session': string;
     /** @description The API version that answered. Always `v1`. */
     'X-API-Version': 'v1';
     /**
@@ -918,6 +936,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -990,6 +1009,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1003,6 +1031,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
@@ -1042,6 +1071,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
         /**
@@ -1058,6 +1096,7 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1078,6 +1117,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1103,6 +1151,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
@@ -1126,6 +1175,7 @@ export interface operations {
       400: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
@@ -1147,6 +1197,7 @@ export interface operations {
       401: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
@@ -1173,6 +1224,7 @@ export interface operations {
       403: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
@@ -1215,6 +1267,7 @@ export interface operations {
       429: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           /** @description Seconds to wait (rate limit only). */
@@ -1238,6 +1291,7 @@ export interface operations {
       500: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1269,6 +1323,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1294,6 +1349,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1546,6 +1602,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
         /**
@@ -1562,6 +1627,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
@@ -1578,6 +1644,7 @@ export interface operations {
       404: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1605,6 +1672,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1615,6 +1691,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1634,6 +1711,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1644,6 +1730,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1663,6 +1750,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1673,6 +1769,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1692,6 +1789,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
         asset: string;
@@ -1704,6 +1810,7 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1717,6 +1824,7 @@ export interface operations {
       404: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };

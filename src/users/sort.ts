@@ -44,19 +44,31 @@ export class SortOrders {
   readonly #kinds: ReadonlyMap<string, SortKind>;
   readonly #built = new Map<string, FieldOrders>();
   #byId: number[] | undefined;
+  /** The orders these are derived from (`derive`): built there, compacted here. */
+  readonly #parent: SortOrders | undefined;
 
-  constructor(columns: SortColumns, kinds: ReadonlyMap<string, SortKind>) {
+  constructor(columns: SortColumns, kinds: ReadonlyMap<string, SortKind>, parent?: SortOrders) {
     this.#columns = columns;
     this.#kinds = kinds;
+    this.#parent = parent;
+  }
+
+  /**
+   * Orders over the same slots with another live mask (`columns.alive`): each field is built once, here, and the
+   * derived orders compact their own copy of it on first use, so no store but the first ever sorts.
+   */
+  derive(columns: SortColumns): SortOrders {
+    return new SortOrders(columns, this.#kinds, this);
   }
 
   /** The kept order of `field` in direction `direction`, built or compacted if needed. */
   get(field: string, direction: 'asc' | 'desc'): KeptOrder {
     let orders = this.#built.get(field);
     if (orders === undefined) {
-      orders = this.#build(field);
+      orders = this.#parent === undefined ? this.#build(field) : this.#fromParent(this.#parent, field);
       this.#built.set(field, orders);
-    } else if (orders.stale) {
+    }
+    if (orders.stale) {
       this.#compact(orders);
     }
     return direction === 'asc' ? orders.asc : orders.desc;
@@ -73,6 +85,14 @@ export class SortOrders {
       this.get(field, 'asc');
       yield;
     }
+  }
+
+  /** The parent's orders of `field`, to be compacted against this live mask on use. */
+  #fromParent(parent: SortOrders, field: string): FieldOrders {
+    parent.get(field, 'asc');
+    const shared = parent.#built.get(field);
+    if (shared === undefined) throw new Error(`${field} is not a sortable field`);
+    return { asc: shared.asc, desc: shared.desc, group: shared.group, stale: true };
   }
 
   #build(field: string): FieldOrders {

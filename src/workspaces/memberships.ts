@@ -8,8 +8,8 @@ import { runToEnd, STEP_UNITS, type Steps } from '../data/steps.ts';
 export class Memberships {
   readonly #index = new Map<string, number>();
   readonly #members: number[][] = [];
-  readonly #words: number;
-  readonly #masks: Uint32Array;
+  #words: number;
+  #masks: Uint32Array;
   readonly #workspaces: readonly Workspace[];
   readonly #slotOfId: ReadonlyMap<string, number>;
 
@@ -50,6 +50,21 @@ export class Memberships {
       // Seeded members come in slot order, already without repeats: only other lists are sorted.
       this.#members.push(ascending ? members : [...new Set(members)].sort((a, b) => a - b));
     }
+  }
+
+  /** An independent copy (a store's own, before its first deletion changes it). */
+  copy(): Memberships {
+    const copy = new Memberships([], new Map(), 0);
+    copy.#adopt(this);
+    return copy;
+  }
+
+  /** Member lists are shared (a removal replaces a list, never edits it); the masks are copied. */
+  #adopt(from: Memberships): void {
+    for (const [id, w] of from.#index) this.#index.set(id, w);
+    for (const members of from.#members) this.#members.push(members);
+    this.#words = from.#words;
+    this.#masks = from.#masks.slice();
   }
 
   /** Whether a workspace with this id exists. */

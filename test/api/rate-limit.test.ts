@@ -407,7 +407,7 @@ describe('bounded memory', () => {
         headers[name.toLowerCase()] = value;
       },
     } as unknown as Response;
-    expect(await rateLimitGate(h.mock.control)(req, res, undefined)).toBe(false);
+    expect(await rateLimitGate(() => h.mock.control)(req, res, undefined)).toBe(false);
     return headers;
   }
 

@@ -102,6 +102,8 @@ describe('parseConfig: each flag', () => {
       argv: ['--port', '0', '--users', '1000', '--seed', '1', '--trust-proxy'],
       expected: { port: 0, users: 1000, seed: 1, trustProxy: true },
     },
+    { name: '--max-sessions', argv: ['--max-sessions', '8'], expected: { maxSessions: 8 } },
+    { name: '--session-ttl as a duration', argv: ['--session-ttl', '2h'], expected: { sessionTtl: 7200 } },
   ])('$name', ({ argv, expected }) => {
     const { config } = parseConfig(argv, {});
     expect(config).toEqual({ ...DEFAULTS, ...expected });
@@ -345,6 +347,16 @@ describe('parseConfig: errors name the flag and what it accepts', () => {
       message: '--token-ttl must be a positive duration such as 3600, 90s, 15m, 24h or 7d (got "1w")',
     },
     {
+      name: 'no sessions at all',
+      argv: ['--max-sessions', '0'],
+      message: '--max-sessions must be an integer from 1 to 10000 (got "0")',
+    },
+    {
+      name: 'a session TTL of nothing',
+      argv: ['--session-ttl', '0s'],
+      message: '--session-ttl must be a duration from 1s to 7d such as 90s, 30m or 2h (got "0s")',
+    },
+    {
       name: 'boolean variable not a boolean',
       env: { IDENTITY_MOCK_TRUST_PROXY: 'maybe' },
       message: 'IDENTITY_MOCK_TRUST_PROXY must be true or false (got "maybe")',
@@ -420,6 +432,8 @@ describe('usage', () => {
     'admin-token',
     'admin-cors',
     'shutdown-grace',
+    'max-sessions',
+    'session-ttl',
     'config',
     'help',
   ];

@@ -1,0 +1,231 @@
+/**
+ * The immutable part of a dataset's user store: records by slot, columns the query engine scans (typed arrays),
+ * lookups, the search index, the serialised JSON of each user, the initial workspace memberships and the sort orders
+ * of every user. Built once per dataset and shared by every store over it (`UserStore`): a store only adds what its
+ * own writes change, so a new isolated store over a large dataset costs next to nothing.
+ */
+import type { Dataset, Workspace } from '../data/dataset.ts';
+import type { SortField, User } from '../spec/types.ts';
+import { runToEnd, STEP_UNITS, type Steps } from '../data/steps.ts';
+import { Memberships } from '../workspaces/memberships.ts';
+import { fold } from './collation.ts';
+import { UserSearch, type SearchDoc } from './search.ts';
+import { SortOrders, type SortColumns, type SortKind } from './sort.ts';
+
+export interface StoreOptions {
+  /** Sortable fields and how each compares (from the spec: `sort_by`'s enum and the User schema's formats). */
+  readonly sortKinds: ReadonlyMap<SortField, SortKind>;
+}
+
+type CreatorIndex = Readonly<Record<'created_by' | 'updated_by', ReadonlyMap<string, number[]>>>;
+
+export class UserBase {
+  /** Records by slot. */
+  readonly users: readonly User[];
+  readonly workspaces: readonly Workspace[];
+  /** Every slot alive: what a store reads until its first deletion (never written). */
+  readonly allAlive: Uint8Array;
+  readonly createdMs: Float64Array;
+  readonly updatedMs: Float64Array;
+  /** Code of each slot's `user_type` / `status` (see `typeCodeOf`). */
+  readonly typeCode: Uint8Array;
+  readonly statusCode: Uint8Array;
+  /** The memberships of the dataset (never written: a store that deletes copies them). */
+  readonly memberships: Memberships;
+  /** Kept orders of every user (a store that deletes derives compacted ones from them). */
+  readonly orders: SortOrders;
+  readonly sortKinds: ReadonlyMap<SortField, SortKind>;
+  readonly bySlotId = new Map<string, number>();
+  readonly #typeCodes = new Map<string, number>();
+  readonly #statusCodes = new Map<string, number>();
+  // Built on first use (or by `warm`): a request that does not need them does not pay for them at start-up.
+  #byIdentifier: ReadonlyMap<string, number> | undefined;
+  #byEmail: ReadonlyMap<string, number> | undefined;
+  #byCreator: CreatorIndex | undefined;
+  #search: UserSearch | undefined;
+  #ids: readonly string[] | undefined;
+  /** JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. */
+  readonly #json = new Map<string, (Buffer | undefined)[]>();
+
+  /**
+   * Builds the base at once. `UserBase.build` builds the same base in steps (`data/steps.ts`); `deferred` is its
+   * way in: the columns are allocated here and filled by its steps.
+   */
+  constructor(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions, deferred = false) {
+    const users = dataset.users;
+    const n = users.length;
+    this.users = users;
+    this.workspaces = dataset.workspaces;
+    this.sortKinds = options.sortKinds;
+    this.allAlive = new Uint8Array(n).fill(1);
+    this.createdMs = new Float64Array(n);
+    this.updatedMs = new Float64Array(n);
+    this.typeCode = new Uint8Array(n);
+    this.statusCode = new Uint8Array(n);
+    this.memberships = new Memberships(dataset.workspaces, this.bySlotId, n, true);
+    if (!deferred) runToEnd(this.#fill());
+    this.orders = new SortOrders(this.sortColumns(this.allAlive), options.sortKinds);
+  }
+
+  /** Builds a base in steps of a few thousand users (`data/steps.ts`). */
+  static *build(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions): Steps<UserBase> {
+    const base = new UserBase(dataset, options, true);
+    yield* base.#fill();
+    return base;
+  }
+
+  /** Fills the columns and lookups from the records, then the memberships. */
+  *#fill(): Steps<void> {
+    const { users } = this;
+    for (let i = 0; i < users.length; i++) {
+      if (i % STEP_UNITS === STEP_UNITS - 1) yield;
+      const user = users[i];
+      if (user === undefined) continue;
+      this.bySlotId.set(lowerCase(user.id), i);
+      this.createdMs[i] = Date.parse(user.created_at);
+      this.updatedMs[i] = Date.parse(user.updated_at);
+      this.typeCode[i] = code(this.#typeCodes, user.user_type);
+      this.statusCode[i] = code(this.#statusCodes, user.status);
+    }
+    yield* this.memberships.fill();
+  }
+
+  /** The columns the kept orders read, with `alive` as the live mask. */
+  sortColumns(alive: Uint8Array): SortColumns {
+    const { users, createdMs, updatedMs } = this;
+    this.#ids ??= users.map((u) => u.id);
+    return {
+      size: users.length,
+      alive,
+      ids: this.#ids,
+      text: (field, i) => textField(users[i], field),
+      time: (field, i) => (field === 'updated_at' ? updatedMs[i] : createdMs[i]) ?? 0,
+    };
+  }
+
+  /** The search over id, identifier, name and email (its documents are folded on first use). */
+  get search(): UserSearch {
+    this.#search ??= new UserSearch(runToEnd(this.#searchDocs()));
+    return this.#search;
+  }
+
+  /** The folded documents of the search, a few thousand users per step. */
+  *#searchDocs(): Steps<SearchDoc[]> {
+    const docs: SearchDoc[] = [];
+    for (const [slot, user] of this.users.entries()) {
+      if (slot % STEP_UNITS === STEP_UNITS - 1) yield;
+      docs.push([lowerCase(user.id), user.identifier, fold(user.name), fold(user.email)]);
+    }
+    return docs;
+  }
+
+  /**
+   * The JSON of the user in `slot` without the fields in `hidden` (sorted), as `JSON.stringify` would write it,
+   * UTF-8 encoded: each is serialized and encoded once per dataset, so a page is a concatenation of bytes.
+   */
+  json(slot: number, hidden: readonly string[]): Buffer {
+    const key = hidden.join(',');
+    let cache = this.#json.get(key);
+    if (cache === undefined) {
+      cache = new Array<Buffer | undefined>(this.users.length);
+      this.#json.set(key, cache);
+    }
+    let bytes = cache[slot];
+    if (bytes === undefined) {
+      const user = this.users[slot];
+      bytes = Buffer.from(
+        JSON.stringify(hidden.length === 0 || user === undefined ? user : without(user, hidden)),
+      );
+      cache[slot] = bytes;
+    }
+    return bytes;
+  }
+
+  /** Slot of the user with this uuid (case-insensitive), live or not. */
+  slotOfId(id: string): number | undefined {
+    return this.bySlotId.get(id.toLowerCase());
+  }
+
+  slotOfIdentifier(identifier: string): number | undefined {
+    this.#byIdentifier ??= new Map(this.users.map((user, slot) => [user.identifier, slot]));
+    return this.#byIdentifier.get(identifier);
+  }
+
+  slotOfEmail(email: string): number | undefined {
+    this.#byEmail ??= new Map(this.users.map((user, slot) => [lowerCase(user.email), slot]));
+    return this.#byEmail.get(email.toLowerCase());
+  }
+
+  /** Slots of users created / updated by the user with this uuid (live or not). */
+  slotsCreatedBy(id: string): readonly number[] {
+    return this.#creators().created_by.get(id.toLowerCase()) ?? [];
+  }
+
+  slotsUpdatedBy(id: string): readonly number[] {
+    return this.#creators().updated_by.get(id.toLowerCase()) ?? [];
+  }
+
+  /** The code of a `user_type` value, or undefined when no user has it (a filter on it matches nothing). */
+  typeCodeOf(value: string): number | undefined {
+    return this.#typeCodes.get(value);
+  }
+
+  statusCodeOf(value: string): number | undefined {
+    return this.#statusCodes.get(value);
+  }
+
+  /**
+   * Builds the search index ahead of use, in steps of a few milliseconds (see `server.ts`): the one structure
+   * whose build is too long for a request to wait behind it on a large store.
+   */
+  *warm(): Generator<void, void, void> {
+    if (this.#search === undefined) {
+      const docs = yield* this.#searchDocs();
+      this.#search ??= new UserSearch(docs);
+    }
+    yield* this.search.buildSteps();
+  }
+
+  #creators(): CreatorIndex {
+    if (this.#byCreator === undefined) {
+      const created_by = new Map<string, number[]>();
+      const updated_by = new Map<string, number[]>();
+      this.users.forEach((user, slot) => {
+        if (user.created_by !== undefined) push(created_by, lowerCase(user.created_by), slot);
+        if (user.updated_by !== undefined) push(updated_by, lowerCase(user.updated_by), slot);
+      });
+      this.#byCreator = { created_by, updated_by };
+    }
+    return this.#byCreator;
+  }
+}
+
+/** `text` lower-cased, without allocating when it already is (seeded ids and emails are). */
+function lowerCase(text: string): string {
+  return /[A-Z]/.test(text) ? text.toLowerCase() : text;
+}
+
+function without(user: User, hidden: readonly string[]): Partial<User> {
+  return Object.fromEntries(Object.entries(user).filter(([field]) => !hidden.includes(field)));
+}
+
+function code(codes: Map<string, number>, value: string): number {
+  let c = codes.get(value);
+  if (c === undefined) {
+    c = codes.size;
+    codes.set(value, c);
+  }
+  return c;
+}
+
+function push(map: Map<string, number[]>, key: string, slot: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [slot]);
+  else list.push(slot);
+}
+
+function textField(user: User | undefined, field: string): string {
+  if (user === undefined) return '';
+  const value: unknown = user[field as keyof User];
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,86 @@
+/**
+ * The README's "One server, many suites" examples, run: a server started once (vitest's globalSetup, Jest's
+ * globalSetup, a Playwright webServer), and test files that each use their own session through `sessionClient`,
+ * resetting only it before each test, all at once. Also `startMock().session(id)`, the in-process handle.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionClient, startMock, type RunningMock, type SessionClient } from '../../src/index.ts';
+import { SPECS } from '../support/harness.ts';
+
+let mock: RunningMock;
+
+beforeAll(async () => {
+  // What the README's globalSetup does.
+  mock = await startMock({ port: 0, specs: SPECS, users: 30 });
+});
+
+afterAll(async () => {
+  await mock.close(200);
+});
+
+async function total(session: { url: string; headers: Readonly<Record<string, string>> }, token: string) {
+  const res = await fetch(`${session.url}/users?page_size=1`, {
+    headers: { ...session.headers, Authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('x-mock-session')).toBe(session.headers['X-Mock-Session'] ?? null);
+  return Number(res.headers.get('x-total-count'));
+}
+
+/** One test file of the README's example: its own session, reset before each of its tests. */
+async function testFile(session: SessionClient, victim: string, tests: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (let t = 0; t < tests; t++) {
+    await session.reset(); // beforeEach
+    const { access_token } = await session.token({ user: 'admin@example.com' });
+    const before = await total(session, access_token);
+    const deleted = await fetch(`${session.url}/users/${victim}`, {
+      method: 'DELETE',
+      headers: { ...session.headers, Authorization: `Bearer ${access_token}` },
+    });
+    if (deleted.status !== 204) problems.push(`${session.id} test ${t}: delete ${deleted.status}`);
+    const after = await total(session, access_token);
+    if (after !== before - 1) problems.push(`${session.id} test ${t}: ${before} then ${after}`);
+  }
+  return problems;
+}
+
+describe('README: one shared server, one session per test file', () => {
+  it('three files at once, each deleting and resetting in its own session: no test sees another', async () => {
+    const { access_token } = await sessionClient(mock.url, 'probe').token({ user: 'admin@example.com' });
+    const page = await fetch(`${mock.url}/users?page_size=10&sort_by=identifier`, {
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
+    const victims = ((await page.json()) as { identifier: string }[])
+      .map((user) => user.identifier)
+      .filter((identifier) => !['admin', 'user', 'client'].includes(identifier));
+    const files = ['users.test.ts', 'workspaces.test.ts', 'login.test.ts'].map((file, i) =>
+      testFile(sessionClient(mock.url, file), victims[i] ?? '', 5),
+    );
+    expect((await Promise.all(files)).flat()).toEqual([]);
+    await Promise.all(
+      ['users.test.ts', 'workspaces.test.ts', 'login.test.ts'].map((f) => sessionClient(mock.url, f).drop()),
+    );
+    expect(mock.sessions.list().map((s) => s.id)).toEqual(['probe']);
+  });
+});
+
+describe('startMock().session(id)', () => {
+  it('gives the URL, the header and in-process controls of one session', async () => {
+    const session = mock.session('in-process');
+    expect(session.url).toBe(mock.url);
+    expect(session.headers).toEqual({ 'X-Mock-Session': 'in-process' });
+    const token = session.token({ user: 'admin@example.com' }).accessToken;
+    const start = await total(session, token);
+    await fetch(`${session.url}/users/user`, {
+      method: 'DELETE',
+      headers: { ...session.headers, Authorization: `Bearer ${token}` },
+    });
+    expect(await total(session, token)).toBe(start - 1);
+    expect(await total({ url: mock.url, headers: {} }, token)).toBe(start);
+    expect(session.requests({ method: 'DELETE' })).toHaveLength(1);
+    session.reset();
+    expect(await total(session, token)).toBe(start);
+    expect(() => mock.session('no spaces')).toThrow(/session id may hold only/);
+  });
+});
