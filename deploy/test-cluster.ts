@@ -213,7 +213,21 @@ async function main(): Promise<void> {
     const used = new Set(sessions.flatMap((session) => where.get(session.id) ?? []));
     console.log(`${SESSIONS} sessions spread over ${used.size} of ${REPLICAS} replicas`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    // Every server stopped before its files go: nginx removes its pid file on the way out.
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) resolve();
+            else {
+              child.once('exit', () => {
+                resolve();
+              });
+              child.kill('SIGTERM');
+            }
+          }),
+      ),
+    );
     rmSync(dir, { recursive: true, force: true });
   }
   console.log(failures === 0 ? 'cluster: every check passed' : `cluster: ${failures} check(s) FAILED`);
