@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../../src/app.ts';
 import { startMock, type RunningMock } from '../../src/server.ts';
 import { harness, SPECS, SMALL_FIXTURES, NOW } from '../support/harness.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -189,9 +190,10 @@ describe('GET /__admin/requests/stream', () => {
   /** Opens the stream; `next()` resolves to the next `request` event's entry. */
   async function subscribe(
     session?: string,
+    url = mock.url,
   ): Promise<{ next(): Promise<Record<string, unknown>>; ended(): Promise<boolean>; close(): void }> {
     const controller = new AbortController();
-    const res = await fetch(`${mock.url}/__admin/requests/stream`, {
+    const res = await fetch(`${url}/__admin/requests/stream`, {
       signal: controller.signal,
       headers: session === undefined ? {} : { 'X-Mock-Session': session },
     });
@@ -278,6 +280,33 @@ describe('GET /__admin/requests/stream', () => {
     expect(await inA.ended()).toBe(true);
     inDefault.close();
     inA.close();
+  });
+
+  it('ends the stream of a session evicted past --max-sessions, or expired', async () => {
+    const clock = new ManualClock(NOW);
+    const small = await startMock({
+      specs: SPECS,
+      fixtures: SMALL_FIXTURES,
+      maxSessions: 1,
+      sessionTtl: 60,
+      now: clock.now,
+    });
+    try {
+      const inA = await subscribe('suite-a', small.url);
+      // A second named session evicts suite-a, the least recently used.
+      expect((await fetch(`${small.url}/health`, { headers: { 'X-Mock-Session': 'suite-b' } })).status).toBe(
+        200,
+      );
+      expect(await inA.ended()).toBe(true);
+      const inB = await subscribe('suite-b', small.url);
+      clock.advanceSeconds(61);
+      // Listing the sessions finds suite-b expired.
+      const listed = (await (await fetch(`${small.url}/__admin/sessions`)).json()) as { sessions: unknown[] };
+      expect(listed.sessions).toEqual([]);
+      expect(await inB.ended()).toBe(true);
+    } finally {
+      await small.close();
+    }
   });
 
   /** Waits (at most 2 s) until the journal has `count` subscribers; resolves to the number it has then. */

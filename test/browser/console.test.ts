@@ -95,6 +95,8 @@ it('shows the session chosen in the bar: its requests live, its fault rules; the
 
   await page.goto(`${mock.url}/__admin/ui/`, { waitUntil: 'load' });
   await page.waitForSelector('#live.on');
+  const shown = page.locator('#session-select option:checked');
+  expect(await shown.textContent()).toBe('default');
   expect(await call('/users?search=ada&page_size=2', 'suite-a')).toBe(200);
   expect(await call('/users?page_size=4')).toBe(200);
   // The default view: the default request, not suite-a's.
@@ -149,6 +151,7 @@ it('shows the session chosen in the bar: its requests live, its fault rules; the
   await page.locator('#session-rows tr[data-session="suite-b"]').waitFor();
   await page.locator('#session-rows tr[data-session="suite-b"] button', { hasText: 'Drop' }).click();
   await expect.poll(() => page.locator('#journal-session').textContent()).toBe('default');
+  expect(await shown.textContent()).toBe('default');
   await rows('/users?page_size=7').waitFor({ timeout: 2_000 });
   expect(mock.sessions.has('suite-b')).toBe(false);
   expect(mock.sessions.has('suite-a')).toBe(true);

@@ -10,7 +10,7 @@ import { admin, AdminError, adminHeaders, storeToken, storedToken } from './admi
 import { byId, byIdOf, copy, h, pageData, replace } from './dom.ts';
 import { openStream } from './event-stream.ts';
 import { JournalView, METHODS, type JournalEntry } from './journal-view.ts';
-import { wireSessions } from './sessions-view.ts';
+import { wireSessions, type SessionsPanel } from './sessions-view.ts';
 
 type Schemas = components['schemas'];
 interface Page {
@@ -260,6 +260,7 @@ function wireJournal(): void {
 }
 
 let stream: { stop(): void } | undefined;
+let sessionsPanel: SessionsPanel | undefined;
 /** Counts stream starts: answers meant for a session the console has left since are dropped. */
 let generation = 0;
 
@@ -275,6 +276,7 @@ function startStream(): void {
       if (event.event !== 'request' || !current()) return;
       journal.add([JSON.parse(event.data) as JournalEntry]);
       faultsMayHaveFired();
+      sessionsPanel?.refreshSoon();
     },
     onState: (open, status) => {
       if (!current()) return;
@@ -338,7 +340,7 @@ void unlock()
     wireRateLimit();
     wireFaults();
     wireJournal();
-    wireSessions({ onSwitch: switchedSession, onError: failure('sessions-status') });
+    sessionsPanel = wireSessions({ onSwitch: switchedSession, onError: failure('sessions-status') });
     startStream();
     void refreshFaults().catch(failure('faults-status'));
     void refreshRateLimit().catch(failure('rate-status'));

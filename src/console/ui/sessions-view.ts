@@ -3,7 +3,7 @@
 /**
  * The console's session choice (docs/console.md): the selector in the bar (the default session, the live ones, or
  * any id typed in) and the sessions panel (`GET /__admin/sessions`), refreshed every few seconds while the tab is
- * visible and whenever it gets the focus, with a button that drops a session.
+ * visible, whenever it gets the focus and shortly after requests arrive, with a button that drops a session.
  */
 import type { components } from '../../spec/admin-types.ts';
 import { admin, chooseSession, chosenSession, SESSION_ID } from './admin-api.ts';
@@ -26,18 +26,26 @@ export interface SessionsOptions {
   readonly onError: (error: unknown) => void;
 }
 
-export function wireSessions(options: SessionsOptions): void {
+export interface SessionsPanel {
+  /** Reads the list again in a moment (requests arrived: the figures moved), at most once a second. */
+  refreshSoon(): void;
+}
+
+export function wireSessions(options: SessionsOptions): SessionsPanel {
   const select = byIdOf(HTMLSelectElement, 'session-select');
   const input = byIdOf(HTMLInputElement, 'session-input');
-  let listed = '';
+  /** The live named sessions last listed, and the options last drawn (undefined: none yet). */
+  let listed: readonly string[] = [];
+  let drawn: string | undefined;
 
   const drawSelect = (ids: readonly string[]): void => {
+    listed = ids;
     const chosen = chosenSession();
     const all = chosen === undefined || ids.includes(chosen) ? ids : [chosen, ...ids];
     const key = all.join('\n');
     // Redrawn only when the ids change: a redraw would close the list under the user's pointer.
-    if (key !== listed) {
-      listed = key;
+    if (key !== drawn) {
+      drawn = key;
       replace(
         select,
         h('option', { value: '' }, 'default'),
@@ -51,7 +59,7 @@ export function wireSessions(options: SessionsOptions): void {
   const use = (id: string | undefined): void => {
     if (id === chosenSession()) return;
     chooseSession(id);
-    drawSelect(listed === '' ? [] : listed.split('\n'));
+    drawSelect(listed);
     // Listed once the page's first calls there are answered: a new id's session exists by then.
     void options.onSwitch().finally(refreshQuietly);
   };
@@ -141,4 +149,14 @@ export function wireSessions(options: SessionsOptions): void {
   }, REFRESH_MS);
   drawSelect([]);
   refreshQuietly();
+  let soon: ReturnType<typeof setTimeout> | undefined;
+  return {
+    refreshSoon: () => {
+      if (soon !== undefined) return;
+      soon = setTimeout(() => {
+        soon = undefined;
+        refreshQuietly();
+      }, 1_000);
+    },
+  };
 }
