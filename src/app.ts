@@ -174,11 +174,16 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
     new ControlPlane({ seed: o.seed, rateLimit: rateLimitConfig, now: o.now });
   const control = newControl();
   // Requests without X-Mock-Session use `state` and `control`; a named session forks both from the start.
+  // The journal stream follows the request's session; a session's streams end with it.
+  const streams = new JournalStreams(() => current().control.journal);
   const sessions = new SessionRegistry(new Session(undefined, state, control, o.now()), {
     maxSessions: o.maxSessions,
     ttlMs: o.sessionTtl * 1000,
     now: o.now,
     create: (id, now) => new Session(id, state.fork(), newControl(), now),
+    onDrop: (session) => {
+      streams.endFor(session.control.journal);
+    },
   });
   const current = (): Session => sessions.current();
   // Without a listener, the issuer is the one the command line's default port gives.
@@ -221,7 +226,6 @@ export function* createMockSteps(options: MockOptions = {}): Steps<Mock> {
   const mintIn = (session: Session, request: AppTokenRequest): MintedToken =>
     mintAppToken(tokens, session.state.store, model.rolePermissions, request, o.appTokenClientId);
   const mintToken = (request: AppTokenRequest): MintedToken => mintIn(current(), request);
-  const streams = new JournalStreams(control.journal);
   const admin = o.admin
     ? adminDispatch({
         ...o,

@@ -14,6 +14,8 @@ export interface SessionRegistryOptions {
   readonly now: () => number;
   /** Builds a new named session's state: shares the server's initial data until it writes. */
   readonly create: (id: string, now: number) => Session;
+  /** Called with a named session once it is gone: dropped, replaced, evicted or expired. */
+  readonly onDrop?: (session: Session) => void;
 }
 
 export class SessionRegistry {
@@ -38,6 +40,7 @@ export class SessionRegistry {
       perf: { now: options.now },
       // Read the clock on every check: an injected clock may jump within one tick.
       ttlResolution: 0,
+      ...(options.onDrop === undefined ? {} : { dispose: options.onDrop }),
     });
   }
 

@@ -148,7 +148,9 @@ export type paths = {
      * The journal, live, as server-sent events
      * @description A `text/event-stream` (the HTML standard's server-sent events) that sends one `request` event per request
      *     answered after the stream opened: `id` is the entry's id and `data` the entry as JSON, in the shape of
-     *     `GET /requests` (secrets redacted). A comment line opens the stream and repeats every 15 s to keep it
+     *     `GET /requests` (secrets redacted). It follows the journal of the session the call names with
+     *     `X-Mock-Session` (without it, the default session's), and ends when that session is dropped: reconnect to
+     *     follow the session the id names next. A comment line opens the stream and repeats every 15 s to keep it
      *     open through proxies. Closing the connection ends the subscription. With `--admin-token`, send the bearer
      *     as on every admin call (a browser's `EventSource` cannot send headers: read the stream with `fetch`).
      */

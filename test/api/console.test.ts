@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../../src/app.ts';
 import { startMock, type RunningMock } from '../../src/server.ts';
 import { harness, SPECS, SMALL_FIXTURES, NOW } from '../support/harness.ts';
+import { ManualClock } from '../support/manual-clock.ts';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -187,9 +188,15 @@ describe('GET /__admin/requests/stream', () => {
   });
 
   /** Opens the stream; `next()` resolves to the next `request` event's entry. */
-  async function subscribe(): Promise<{ next(): Promise<Record<string, unknown>>; close(): void }> {
+  async function subscribe(
+    session?: string,
+    url = mock.url,
+  ): Promise<{ next(): Promise<Record<string, unknown>>; ended(): Promise<boolean>; close(): void }> {
     const controller = new AbortController();
-    const res = await fetch(`${mock.url}/__admin/requests/stream`, { signal: controller.signal });
+    const res = await fetch(`${url}/__admin/requests/stream`, {
+      signal: controller.signal,
+      headers: session === undefined ? {} : { 'X-Mock-Session': session },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('x-api-version')).toBe('v1');
@@ -209,6 +216,12 @@ describe('GET /__admin/requests/stream', () => {
           const { value, done } = await reader.read();
           if (done) throw new Error('the stream ended');
           buffer += value;
+        }
+      },
+      async ended() {
+        for (;;) {
+          const { done } = await reader.read();
+          if (done) return true;
         }
       },
       close: () => {
@@ -241,6 +254,59 @@ describe('GET /__admin/requests/stream', () => {
     expect(JSON.stringify([first, second])).not.toContain(access_token);
     expect(JSON.stringify([first, second])).not.toContain('Passw0rd!');
     stream.close();
+  });
+
+  it("follows the X-Mock-Session of its request: a session's requests reach its stream only", async () => {
+    const inA = await subscribe('suite-a');
+    const inDefault = await subscribe();
+    const token = mock.token({ user: 'admin@example.com' }).accessToken;
+    const auth = { Authorization: `Bearer ${token}` };
+    const a = await fetch(`${mock.url}/users?page_size=1`, {
+      headers: { ...auth, 'X-Mock-Session': 'suite-a' },
+    });
+    expect(a.status).toBe(200);
+    expect((await fetch(`${mock.url}/users?page_size=2`, { headers: auth })).status).toBe(200);
+    // The default stream's first event is the default request: session A's went to A's stream only.
+    const seenByDefault = await inDefault.next();
+    expect(seenByDefault).toMatchObject({ path: '/users', query: { page_size: '2' } });
+    expect(seenByDefault).not.toHaveProperty('session');
+    expect(await inA.next()).toMatchObject({ path: '/users', query: { page_size: '1' }, session: 'suite-a' });
+    // Dropping the session ends its stream (a reader reconnects to the session its id names next).
+    const dropped = await fetch(`${mock.url}/__admin/sessions/suite-a`, {
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(dropped.status).toBe(204);
+    expect(await inA.ended()).toBe(true);
+    inDefault.close();
+    inA.close();
+  });
+
+  it('ends the stream of a session evicted past --max-sessions, or expired', async () => {
+    const clock = new ManualClock(NOW);
+    const small = await startMock({
+      specs: SPECS,
+      fixtures: SMALL_FIXTURES,
+      maxSessions: 1,
+      sessionTtl: 60,
+      now: clock.now,
+    });
+    try {
+      const inA = await subscribe('suite-a', small.url);
+      // A second named session evicts suite-a, the least recently used.
+      expect((await fetch(`${small.url}/health`, { headers: { 'X-Mock-Session': 'suite-b' } })).status).toBe(
+        200,
+      );
+      expect(await inA.ended()).toBe(true);
+      const inB = await subscribe('suite-b', small.url);
+      clock.advanceSeconds(61);
+      // Listing the sessions finds suite-b expired.
+      const listed = (await (await fetch(`${small.url}/__admin/sessions`)).json()) as { sessions: unknown[] };
+      expect(listed.sessions).toEqual([]);
+      expect(await inB.ended()).toBe(true);
+    } finally {
+      await small.close();
+    }
   });
 
   /** Waits (at most 2 s) until the journal has `count` subscribers; resolves to the number it has then. */

@@ -1,8 +1,9 @@
 /**
  * The console at /__admin/ui/ in headless Chromium: a request made by another client appears within 2 s, a fault
- * rule added in the page fires, reset empties it all; with --admin-token the page asks for the token once.
+ * rule added in the page fires, reset empties it all; the session selector shows one session's requests and sends
+ * every admin call there; with --admin-token the page asks for the token once.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/server.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -72,6 +73,88 @@ it('shows requests live, adds a fault rule that fires, resets', async () => {
   expect(mock.control.faults.list()).toEqual([]);
   await page.waitForSelector('#journal-rows td.empty');
   await screenshot('console-reset');
+  expect(outside).toEqual([]);
+  expect(failures).toEqual([]);
+  await page.context().close();
+});
+
+it('shows the session chosen in the bar: its requests live, its fault rules; the panel drops one', async () => {
+  const { page, outside, failures, screenshot } = await watchedPage(browser);
+  const token = mock.token({ user: 'admin@example.com' }).accessToken;
+  /** Another client's `GET path`, in `session` (undefined: the default one). */
+  const call = async (path: string, session?: string): Promise<number> =>
+    (
+      await fetch(`${mock.url}${path}`, {
+        headers: {
+          Authorization: `Bearer ${token}`,
+          ...(session === undefined ? {} : { 'X-Mock-Session': session }),
+        },
+      })
+    ).status;
+  const rows = (text: string): Locator => page.locator('#journal-rows tr', { hasText: text });
+
+  await page.goto(`${mock.url}/__admin/ui/`, { waitUntil: 'load' });
+  await page.waitForSelector('#live.on');
+  const shown = page.locator('#session-select option:checked');
+  expect(await shown.textContent()).toBe('default');
+  expect(await call('/users?search=ada&page_size=2', 'suite-a')).toBe(200);
+  expect(await call('/users?page_size=4')).toBe(200);
+  // The default view: the default request, not suite-a's.
+  await rows('/users?page_size=4').waitFor({ timeout: 2_000 });
+  expect(await rows('/users?search=ada&page_size=2').count()).toBe(0);
+
+  // suite-a is offered once the list is read again (on focus), and choosing it shows its journal only.
+  await page.focus('#session-select');
+  await page.locator('#session-select option[value="suite-a"]').waitFor({ state: 'attached' });
+  await page.selectOption('#session-select', 'suite-a');
+  await expect.poll(() => page.locator('#journal-session').textContent()).toBe('suite-a');
+  await rows('/users?search=ada&page_size=2').waitFor({ timeout: 2_000 });
+  expect(await rows('/users?page_size=4').count()).toBe(0);
+  // Live: a new request in suite-a appears, one in the default session does not.
+  expect(await call('/users?page_size=7')).toBe(200);
+  expect(await call('/users?search=grace', 'suite-a')).toBe(200);
+  await rows('/users?search=grace').waitFor({ timeout: 2_000 });
+  expect(await rows('/users?page_size=7').count()).toBe(0);
+
+  // A fault rule added now belongs to suite-a, not to the default session.
+  await page.fill('#fault-form input[name=path]', '/health');
+  await page.fill('#fault-form input[name=status]', '503');
+  await page.click('#fault-form button[type=submit]');
+  await page.waitForSelector('#fault-rows tr[data-fault]');
+  expect(mock.control.faults.list()).toEqual([]);
+  expect(await call('/health', 'suite-a')).toBe(503);
+  expect(await call('/health')).toBe(200);
+
+  // The panel lists both sessions with their figures, suite-a marked as shown.
+  const suiteA = page.locator('#session-rows tr[data-session="suite-a"]');
+  await expect.poll(() => suiteA.getAttribute('class')).toBe('chosen');
+  await expect
+    .poll(async () => Number(await suiteA.locator('td.num').nth(1).textContent()))
+    .toBeGreaterThan(2);
+  expect(await suiteA.locator('td.num').first().textContent()).toBe(String(mock.state.store.size));
+  expect(await page.locator('#session-rows tr[data-session=""]').count()).toBe(1);
+  await page.locator('#journal-rows tr', { hasText: '/health' }).waitFor();
+  await expect.poll(() => page.locator('#fault-rows tr[data-fault] .fired').textContent()).toBe('1');
+  await screenshot('console-sessions');
+
+  // An id typed in is checked, then shown (a new session, with an empty journal).
+  await page.fill('#session-input', 'not valid!');
+  await page.click('#session-form button');
+  expect(await page.locator('#journal-session').textContent()).toBe('suite-a');
+  await page.fill('#session-input', 'suite-b');
+  await page.click('#session-form button');
+  await expect.poll(() => page.locator('#journal-session').textContent()).toBe('suite-b');
+  await page.waitForSelector('#journal-rows td.empty');
+  await page.waitForSelector('#fault-rows td.empty');
+
+  // Dropping the session shown goes back to the default one.
+  await page.locator('#session-rows tr[data-session="suite-b"]').waitFor();
+  await page.locator('#session-rows tr[data-session="suite-b"] button', { hasText: 'Drop' }).click();
+  await expect.poll(() => page.locator('#journal-session').textContent()).toBe('default');
+  expect(await shown.textContent()).toBe('default');
+  await rows('/users?page_size=7').waitFor({ timeout: 2_000 });
+  expect(mock.sessions.has('suite-b')).toBe(false);
+  expect(mock.sessions.has('suite-a')).toBe(true);
   expect(outside).toEqual([]);
   expect(failures).toEqual([]);
   await page.context().close();

@@ -2,13 +2,15 @@
 /// <reference lib="dom.iterable" />
 /**
  * The console at `/__admin/ui/` (docs/console.md): known accounts and their tokens, the live journal, fault rules,
- * reset and seed, the rate limit. Everything goes through the admin API of spec/admin.yaml, same-origin.
+ * reset and seed, the rate limit, the sessions. Everything goes through the admin API of spec/admin.yaml,
+ * same-origin, in the session chosen in the bar (sessions-view.ts).
  */
 import type { components } from '../../spec/admin-types.ts';
 import { admin, AdminError, adminHeaders, storeToken, storedToken } from './admin-api.ts';
 import { byId, byIdOf, copy, h, pageData, replace } from './dom.ts';
 import { openStream } from './event-stream.ts';
 import { JournalView, METHODS, type JournalEntry } from './journal-view.ts';
+import { wireSessions, type SessionsPanel } from './sessions-view.ts';
 
 type Schemas = components['schemas'];
 interface Page {
@@ -257,26 +259,49 @@ function wireJournal(): void {
   });
 }
 
+let stream: { stop(): void } | undefined;
+let sessionsPanel: SessionsPanel | undefined;
+/** Counts stream starts: answers meant for a session the console has left since are dropped. */
+let generation = 0;
+
+/** (Re)opens the live journal of the chosen session. */
 function startStream(): void {
-  openStream({
+  stream?.stop();
+  const mine = ++generation;
+  const current = (): boolean => mine === generation;
+  stream = openStream({
     url: '/__admin/requests/stream',
     headers: () => adminHeaders(false),
     onEvent: (event) => {
-      if (event.event !== 'request') return;
+      if (event.event !== 'request' || !current()) return;
       journal.add([JSON.parse(event.data) as JournalEntry]);
       faultsMayHaveFired();
+      sessionsPanel?.refreshSoon();
     },
     onState: (open, status) => {
+      if (!current()) return;
       const live = byId('live');
       live.textContent = open ? 'live' : status === 401 ? 'token refused' : 'reconnecting…';
       live.classList.toggle('on', open);
       // Entries recorded while the stream was down come from the list.
       if (open)
         void admin<{ requests: JournalEntry[] }>('GET', '/requests?limit=200').then((r) => {
-          journal.add(r.requests);
+          if (current()) journal.add(r.requests);
         });
     },
   });
+}
+
+/** The chosen session changed: everything shown is read again from it. */
+async function switchedSession(): Promise<void> {
+  journal.clear();
+  faultsShown = 0;
+  for (const id of ['data-status', 'faults-status', 'sessions-status']) say(id, '');
+  startStream();
+  await Promise.all([
+    refreshFaults().catch(failure('faults-status')),
+    refreshRateLimit().catch(failure('rate-status')),
+  ]);
 }
 
 // ---- start ----------------------------------------------------------------------------------------------------
@@ -315,6 +340,7 @@ void unlock()
     wireRateLimit();
     wireFaults();
     wireJournal();
+    sessionsPanel = wireSessions({ onSwitch: switchedSession, onError: failure('sessions-status') });
     startStream();
     void refreshFaults().catch(failure('faults-status'));
     void refreshRateLimit().catch(failure('rate-status'));
