@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../src/server.ts';
+import { passwordFields } from './support/auth.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -40,13 +41,7 @@ beforeAll(async () => {
   const grant = await fetch(`${mock.url}/oauth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'password',
-      client_id: 'mock-client',
-      client_secret: 'mock-secret',
-      username: 'admin@example.com',
-      password: 'Passw0rd!',
-    }),
+    body: JSON.stringify(passwordFields('admin@example.com')),
   });
   const { access_token: token } = (await grant.json()) as Record<string, string>;
   env = { ...process.env, TOKEN: token, H: `Authorization: Bearer ${token ?? ''}` };

@@ -9,6 +9,7 @@ import { createMock } from '../../src/app.ts';
 import { startMock, type RunningMock } from '../../src/server.ts';
 import { harness, SPECS, SMALL_FIXTURES, NOW } from '../support/harness.ts';
 import { ManualClock } from '../support/manual-clock.ts';
+import { passwordFields } from '../support/auth.ts';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -235,13 +236,7 @@ describe('GET /__admin/requests/stream', () => {
     const token = await fetch(`${mock.url}/oauth/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'password',
-        client_id: 'mock-client',
-        client_secret: 'mock-secret',
-        username: 'admin@example.com',
-        password: 'Passw0rd!',
-      }),
+      body: JSON.stringify(passwordFields('admin@example.com')),
     });
     const { access_token } = (await token.json()) as { access_token: string };
     await fetch(`${mock.url}/users?page_size=2`, { headers: { Authorization: `Bearer ${access_token}` } });
