@@ -166,6 +166,7 @@ function banner(mock: RunningMock, config: Config): string {
     `  token     TOKEN=$(curl -s ${mock.authUrl}/oauth/token -H 'Content-Type: application/json' \\`,
     `              -d '${body}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')`,
     `  try       curl -i -H "Authorization: Bearer $TOKEN" '${mock.url}/users?page_size=5'`,
+    `  login     issuer ${mock.tokens.settings.issuer} · public client spa-client (code + PKCE, docs/login.md)`,
     `  docs      ${mock.url}/docs (API reference, try it) · ${mock.url}/openapi.json`,
     `  console   ${config.admin ? `${mock.url}/__admin/ui/${config.adminToken === undefined ? '' : ' (asks for the admin token)'}` : 'off (--no-admin)'}`,
     `  admin     ${config.admin ? `${mock.url}/__admin (spec/admin.yaml)${config.adminToken === undefined ? '' : ', token required'}` : 'off'}`,

@@ -260,6 +260,7 @@ describe.concurrent('identity-mock', () => {
         expect(banner).toContain('8 users');
         expect(banner).toContain(`${served.url}/docs`);
         expect(banner).toContain(`${served.url}/__admin/ui/`);
+        expect(banner).toContain(`issuer ${served.url}/ · public client spa-client`);
         const admin = await fetch(`${served.url}/__admin/health`);
         expect(await admin.json()).toMatchObject({ status: 'ok', users: 8 });
       } finally {
