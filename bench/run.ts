@@ -10,8 +10,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { readSigningKeys } from '../src/auth/keys.ts';
-import { TokenService } from '../src/auth/tokens.ts';
+import { TokenService } from '../src/oauth/tokens.ts';
+import { NODE_PLATFORM } from '../src/platform/node/node-platform.ts';
+import { NodeKeySet, readKeyPair } from '../src/platform/node/signing-keys.ts';
 import { seedDataset } from '../src/data/seed.ts';
 import { loadSpecs } from '../src/spec/specs.ts';
 import { readListUsersSpec } from '../src/users/query.ts';
@@ -130,15 +131,18 @@ async function start(
   const proc = spawnServer(['--import', 'tsx', script, ...common, ...extra], port);
   await waitFor200(`${proc.url}/health`, proc.startedAt);
   const tokens = new TokenService(
-    readSigningKeys(),
+    new NodeKeySet([readKeyPair()]),
     { issuer, audience: AUDIENCE, claimsNamespace: 'https://identity.example.com', ttlSeconds: 86_400 },
-    () => Date.now(),
+    NODE_PLATFORM,
   );
-  const token = tokens.sign({
-    sub: `auth0|${ADMIN_ID}`,
-    permissions: ['read:users', 'read:user_metadata'],
-    'https://identity.example.com/userID': ADMIN_ID,
-  }).token;
+  const token = tokens.signNow(
+    {
+      sub: `auth0|${ADMIN_ID}`,
+      permissions: ['read:users', 'read:user_metadata'],
+      'https://identity.example.com/userID': ADMIN_ID,
+    },
+    Math.floor(Date.now() / 1000),
+  ).token;
   return { process: proc, token };
 }
 
