@@ -50,8 +50,9 @@ export function resultsTable(results: readonly RunResult[]): string {
       r.scenario,
       String(r.connections),
       r.rps.toFixed(0),
-      ms(r.p50),
-      ms(r.p99),
+      // No answer within the window: wrk reports latencies of 0, which would read as fast.
+      r.rps === 0 ? '-' : ms(r.p50),
+      r.rps === 0 ? '-' : ms(r.p99),
       String(r.non2xx + r.errors),
       base('stack'),
       base('bare'),

@@ -73,6 +73,8 @@ export async function measureLoad(
           const figures = medianFigures(rounds.get(server) ?? []);
           const name = server.spec.name;
           results.push({ server: name, users, scenario: scenario.name, connections: c, ...figures });
+          if (figures.rps === 0)
+            log(`  ${name}: no answer to ${scenario.name} within ${String(settings.seconds)} s`);
           log(
             `  ${name.padEnd(28)} ${String(users).padStart(7)}  ${scenario.name.padEnd(22)} ${String(c).padStart(2)} conn  ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50.toFixed(2)} ms  p99 ${figures.p99.toFixed(2)} ms  non-2xx ${String(figures.non2xx + figures.errors)}`,
           );

@@ -114,6 +114,11 @@ describe('resultsTable', () => {
     expect(lineOf(text, /^stack\s+10000\s+list/)).toMatch(/3000\s+0\.5\s+2\.0\s+0$/);
   });
 
+  it('prints no latency for a server that answered nothing within the window (wrk reports 0 ms)', () => {
+    const none = resultsTable([{ ...run('bare', 'search', 1, 0), p50: 0, p99: 0 }]);
+    expect(lineOf(none, /^bare/)).toMatch(/search\s+1\s+0\s+-\s+-\s+0$/);
+  });
+
   it('prints n/a where the baseline was not run for that scenario', () => {
     expect(lineOf(text, /^identity-mock \(no cache\)/)).toMatch(/n\/a\s+n\/a$/);
   });
