@@ -70,7 +70,9 @@ function header(what: string): string {
 
 function write(kind: string, text: string, file: string, window: Window, profile: CpuProfile): void {
   const summary = summarise(profile, build.dir, window);
-  writeFileSync(join(OUT, `profile-${NAME}-${kind}.txt`), `${text}\n\n${formatSummary(summary)}\n`);
+  const ms = (us: number | undefined): string => (us === undefined ? '' : (us / 1000).toFixed(0));
+  const again = `again, or deeper: npx tsx bench/profile-summary.ts profile-${NAME}-${kind}.cpuprofile --root ${build.dir}${window.fromUs === undefined ? '' : ` --from-ms ${ms(window.fromUs)}`}${window.toUs === undefined ? '' : ` --to-ms ${ms(window.toUs)}`} --top 60`;
+  writeFileSync(join(OUT, `profile-${NAME}-${kind}.txt`), `${text}\n${again}\n\n${formatSummary(summary)}\n`);
   copyFileSync(file, join(OUT, `profile-${NAME}-${kind}.cpuprofile`));
   process.stdout.write(`wrote ${join(OUT, `profile-${NAME}-${kind}.txt`)}\n`);
 }
