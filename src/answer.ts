@@ -91,10 +91,3 @@ export function withHeaders(answer: Answer, headers: AnswerHeaders): Answer {
   const kept = Object.entries(answer.headers).filter(([name]) => !names.has(name.toLowerCase()));
   return { ...answer, headers: { ...Object.fromEntries(kept), ...headers } };
 }
-
-/** The value of header `name` (any case) in `headers`. */
-export function headerOf(headers: AnswerHeaders, name: string): HeaderValue | undefined {
-  const lower = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === lower) return value;
-  return undefined;
-}

@@ -6,8 +6,8 @@
  * body at all) from a web page elsewhere gets a 415 instead of resetting the data or minting a token.
  */
 import { adminTokenRequired, quote, unsupportedMediaType } from '../errors.ts';
-import { bearerToken } from './authorization.ts';
-import { mediaTypeOf } from './media-type.ts';
+import { bearerToken } from '../protocol/authorization.ts';
+import { mediaTypeOf } from '../protocol/media-type.ts';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = 'application/json';

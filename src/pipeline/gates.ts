@@ -8,7 +8,7 @@ import type { ControlPlane } from '../control/control-plane.ts';
 import { invalidRequest, quote, rateLimited, tooManyRequests, type MockError } from '../errors.ts';
 import { claimedClientId } from '../oauth/client-auth.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
-import { bearerToken } from './authorization.ts';
+import { bearerToken } from '../protocol/authorization.ts';
 import { forcedAnswer, type ForcedAnswer } from './forced-answers.ts';
 import { parsePrefer } from './prefer.ts';
 import type { ErrorShape } from './render.ts';

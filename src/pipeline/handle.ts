@@ -31,14 +31,15 @@ import type { Session } from '../sessions/session.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import type { ResponseChecker } from '../spec/response-check.ts';
 import { RouteTable } from '../spec/route-table.ts';
-import { prefersHtml } from './accepts.ts';
+import { prefersHtml } from '../protocol/accepts.ts';
 import { adminTokenCheck, requireJsonForChanges } from './admin-guard.ts';
 import { parseBody } from './body.ts';
 import { ADMIN_PREFIX, cors } from './cors.ts';
 import { faultGate, preferences, rateLimitGate, type GateRequest } from './gates.ts';
-import { checkApiVersion, checkMediaType } from './media-type.ts';
+import { checkApiVersion, checkMediaType } from './header-checks.ts';
 import { errorAnswer, isMockError, shapeOf, type ErrorShape } from './render.ts';
-import { readUrl, type MockRequest, type RequestUrl } from './request.ts';
+import type { MockRequest, RequestUrl } from '../protocol/request.ts';
+import { readUrl } from './read-url.ts';
 import { RequestValidation, type RequestValidator } from './validation.ts';
 import { toWire, type WireAnswer } from './wire.ts';
 

@@ -7,7 +7,7 @@
 import { json, type Answer } from '../answer.ts';
 import { internalError, MockError, oauthError, type OAuthErrorCode } from '../errors.ts';
 import type { OperationSpec } from '../spec/model.ts';
-import { NO_STORE } from './cache-headers.ts';
+import { NO_STORE } from '../protocol/cache-headers.ts';
 
 export type ErrorShape = 'api' | 'oauth';
 

@@ -4,7 +4,7 @@
  * exactly these headers and bytes.
  */
 import { JSON_TYPE, type Answer, type EventSink, type HeaderValue } from '../answer.ts';
-import { headerSafe } from './header-text.ts';
+import { headerSafe } from '../protocol/header-text.ts';
 
 export interface WireAnswer {
   readonly status: number;

@@ -8,7 +8,7 @@ import { MAX_FAULT_RULES } from '../../src/control/faults.ts';
 import { JOURNAL_BODY_LIMIT } from '../../src/control/journal.ts';
 import { MAX_REFRESH_TOKENS, RefreshTokens } from '../../src/oauth/refresh-tokens.ts';
 import { NODE_PLATFORM } from '../../src/platform/node/node-platform.ts';
-import { specsReady } from '../../src/spec/specs.ts';
+import { specsReady } from '../../src/adapters/express/specs.ts';
 import {
   startMockInternals as startMock,
   type RunningMockInternals as RunningMock,

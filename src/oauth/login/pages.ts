@@ -4,7 +4,7 @@
  */
 import { HTML_TYPE, text, type Answer } from '../../answer.ts';
 import { escapeHtml, htmlPage } from '../../html/page.ts';
-import { NO_STORE } from '../../pipeline/cache-headers.ts';
+import { NO_STORE } from '../../protocol/cache-headers.ts';
 
 /** The error page (400 by default): nothing is sent back to the application. */
 export function errorPage(message: string, status = 400): Answer {

@@ -3,7 +3,7 @@ import { text } from '../../answer.ts';
 import type { Handler } from '../../context.ts';
 import { assetAnswer, pageAnswer } from '../../console/pages.ts';
 import { notFound, quote } from '../../errors.ts';
-import { NO_CACHE } from '../../pipeline/cache-headers.ts';
+import { NO_CACHE } from '../../protocol/cache-headers.ts';
 import { pagesData } from '../api/docs.ts';
 
 export const getAdminOpenApi: Handler = ({ services, url }) =>

@@ -7,7 +7,7 @@ import type { Handler, RequestContext } from '../../context.ts';
 import { notFound, quote } from '../../errors.ts';
 import { assetAnswer, pageAnswer } from '../../console/pages.ts';
 import { pageData } from '../../console/page-data.ts';
-import { NO_CACHE } from '../../pipeline/cache-headers.ts';
+import { NO_CACHE } from '../../protocol/cache-headers.ts';
 
 export const getOpenApiYaml: Handler = ({ services, url }) =>
   text(200, 'application/yaml; charset=utf-8', services.documents.api.yaml(url.origin), 'OK', NO_CACHE);
