@@ -67,6 +67,7 @@ export interface ContractSource {
 
 /** A document as the server serves it: `servers` set to the URL the request reached. */
 export interface ServedDocument {
+  document(base: string): Readonly<Record<string, unknown>>;
   yaml(base: string): string;
   json(base: string): string;
 }

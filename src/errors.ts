@@ -19,7 +19,7 @@ export const API_ERROR_CODES = {
     'unknown_provider_state',
   ],
   401: ['missing_token', 'invalid_token', 'admin_token_required'],
-  403: ['insufficient_permissions', 'metadata_permission_required'],
+  403: ['insufficient_permissions', 'metadata_permission_required', 'cross_site_refused'],
   404: [
     'not_found',
     'user_not_found',
@@ -144,6 +144,7 @@ export function insufficientPermission(
 
 /** 403 without a challenge: the caller is known but may not see this (row-level access, docs/access.md). */
 export const forbidden = (message: string): MockError => api(403, 'insufficient_permissions', message);
+export const crossSiteRefused = (message: string): MockError => api(403, 'cross_site_refused', message);
 
 export const notFound = (code: Extract<ApiErrorCode, `${string}not_found`>, message: string): MockError =>
   api(404, code, message);

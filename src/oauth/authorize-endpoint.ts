@@ -15,7 +15,7 @@ import { checkPassword, mayLogIn } from './check-password.ts';
 import { required } from './fields.ts';
 import { renderLoginPage } from './login/login-page.ts';
 import { sessionCookie, sessionIdOf, type LoginSession } from './login/login-sessions.ts';
-import { errorPage } from './login/pages.ts';
+import { errorPage } from '../html/error-page.ts';
 import type { OAuthState } from './oauth-state.ts';
 import { respondToClient } from './response-modes/index.ts';
 

@@ -8,7 +8,7 @@ import { clientById, type Client } from '../data/dataset.ts';
 import { NO_STORE } from '../protocol/cache-headers.ts';
 import { idTokenClient } from './id-token.ts';
 import { CLEAR_SESSION_COOKIE, sessionIdOf, type LoginSessions } from './login/login-sessions.ts';
-import { errorPage, loggedOutPage } from './login/pages.ts';
+import { errorPage, loggedOutPage } from '../html/error-page.ts';
 import type { TokenService } from './tokens.ts';
 import { allowedUri } from '../protocol/uri-rules.ts';
 

@@ -46,6 +46,9 @@ export type paths = {
      * Back to the state at start
      * @description Restores the data the mock started with, removes every fault rule, empties the journal, clears lock-outs,
      *     refresh tokens and rate-limit counters, and restores the rate limit of the start.
+     *
+     *     No body and no `Content-Type` needed (`curl -X POST …/__admin/reset`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
      */
     post: operations['reset'];
     delete?: never;
@@ -69,7 +72,12 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Serve freshly seeded data */
+    /**
+     * Serve freshly seeded data
+     * @description Replaces the session's data with freshly seeded users (the start's seed and size by default); lock-outs
+     *     and refresh tokens are cleared. Seeding runs in slices: the mock keeps answering, on the old
+     *     data, until it is done.
+     */
     post: operations['seed'];
     delete?: never;
     options?: never;
@@ -124,7 +132,13 @@ export type paths = {
     get: operations['listRequests'];
     put?: never;
     post?: never;
-    /** Empty the journal */
+    /**
+     * Empty the journal
+     * @description Empties the journal of the session.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/requests`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['clearRequests'];
     options?: never;
     head?: never;
@@ -176,7 +190,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** The fault rules */
+    /**
+     * The fault rules
+     * @description The session's fault rules, in the order they are tried, each with how many times it has fired.
+     */
     get: operations['listFaults'];
     put?: never;
     /**
@@ -187,7 +204,13 @@ export type paths = {
      *     the connection. Rules are tried in order; the first that matches applies.
      */
     post: operations['addFault'];
-    /** Remove every fault rule */
+    /**
+     * Remove every fault rule
+     * @description Removes every fault rule of the session.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/faults`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['clearFaults'];
     options?: never;
     head?: never;
@@ -210,7 +233,13 @@ export type paths = {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove one fault rule */
+    /**
+     * Remove one fault rule
+     * @description Removes the fault rule `id`; an unknown id is 404 `fault_not_found`.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/faults/suite-1`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['deleteFault'];
     options?: never;
     head?: never;
@@ -230,7 +259,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** The rate limit in force */
+    /**
+     * The rate limit in force
+     * @description The rate limit of the session, or `{"enabled": false}`.
+     */
     get: operations['getRateLimit'];
     /**
      * Turn rate limiting on, off, or change it
@@ -312,7 +344,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** One pact file, as committed */
+    /**
+     * One pact file, as committed
+     * @description The pact file `file` of `contracts/`, as committed; another name is 404 `contract_not_found`.
+     */
     get: operations['getContract'];
     put?: never;
     post?: never;
@@ -401,11 +436,17 @@ export type paths = {
      *     make it. With `{seed, users}`, freshly seeded data; with `users` as an array (and `workspaces`, `clients`),
      *     these records, as `PUT /fixtures` takes them. A reset of the session returns to this data. An existing
      *     session of that id is replaced.
+     *
+     *     Without a body, no `Content-Type` is needed: `curl -X POST …/__admin/sessions/suite-1`. A body, when
+     *     there is one, must be JSON (415 otherwise).
      */
     post: operations['createSession'];
     /**
      * Drop a session
      * @description Its state is gone; the id starts afresh on its next use.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/sessions/suite-1`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
      */
     delete: operations['dropSession'];
     options?: never;
@@ -480,7 +521,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** A script or style sheet of the console */
+    /**
+     * A script or style sheet of the console
+     * @description A file the console page loads, by name (`asset` lists them).
+     */
     get: operations['getConsoleAsset'];
     put?: never;
     post?: never;
@@ -494,10 +538,85 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
   schemas: {
+    /**
+     * @description An OpenAPI 3.1 document: this one as the server serves it, with `servers` naming the URL the request
+     *     reached.
+     */
+    OpenApiDocument: {
+      /** @example 3.1.0 */
+      openapi: string;
+      info: {
+        title: string;
+        version: string;
+      };
+      servers: {
+        /** Format: uri */
+        url: string;
+        description?: string;
+      }[];
+      paths: Record<string, never>;
+      components: Record<string, never>;
+    };
+    /** @description The identity API's error body (docs/responses.md). */
     Error: {
+      /** @description What was wrong and what is accepted. */
       error: string;
       code: string;
-      details?: Record<string, never>[];
+      details?: components['schemas']['ErrorDetail'][];
+    };
+    ErrorDetail: {
+      /** @enum {string} */
+      location: 'query' | 'path' | 'header' | 'body';
+      name: string;
+      message: string;
+    };
+    /**
+     * @description A User record of `spec/openapi.yaml` (the shape of `fixtures/small/users.json`), with an optional
+     *     `password` (default `Passw0rd!`). Ids, identifiers and emails are unique; `created_by` and `updated_by`
+     *     name users of the same records (400 `invalid_fixtures` otherwise).
+     */
+    FixtureUser: {
+      /** Format: uuid */
+      id: string;
+      identifier: string;
+      name: string;
+      /** Format: email */
+      email: string;
+      /** @enum {string} */
+      user_type: 'saas_admin' | 'saas_user' | 'saas_user_client';
+      /** @enum {string} */
+      status: 'active' | 'onboarding' | 'inactive' | 'suspended' | 'risky';
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: uuid */
+      created_by?: string;
+      /** Format: uuid */
+      updated_by?: string;
+      password?: string;
+    };
+    /** @description A workspace and its members, ids of users of the same records (400 `invalid_fixtures` otherwise). */
+    FixtureWorkspace: {
+      id: string;
+      name: string;
+      members: string[];
+    };
+    /**
+     * @description An OAuth client (the shape of `fixtures/clients.json`, docs/tokens.md). Without `client_secret` it is public
+     *     and may use `authorization_code` and `refresh_token` only. `redirect_uris` and `logout_uris` are rules
+     *     (`http://localhost:*`, `https://app.example.com/auth/*`), by default any path on http://localhost and
+     *     http://127.0.0.1. `client_id`s are unique.
+     */
+    FixtureClient: {
+      client_id: string;
+      client_secret?: string;
+      name?: string;
+      grant_types: ('authorization_code' | 'refresh_token' | 'password' | 'client_credentials')[];
+      audiences: string[];
+      permissions?: string[];
+      redirect_uris?: string[];
+      logout_uris?: string[];
     };
     Readiness: {
       /** @constant */
@@ -632,41 +751,131 @@ export type components = {
   };
   responses: {
     /**
-     * @description Invalid input; the message names the bad value or record. Also `unsupported_api_version` for an
-     *     `X-API-Version` other than `v1`, as on the identity API (docs/responses.md).
+     * @description Invalid input; the message names the bad value or record (`invalid_request`, with `details` naming each
+     *     parameter or body field the schema refuses; `invalid_fixtures`; `unknown_provider_state`). Also
+     *     `unsupported_api_version` for an `X-API-Version` other than `v1`, as on the identity API
+     *     (docs/responses.md).
      */
     BadRequest: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "limit must be between 1 and 1000 (got 0)",
+         *       "code": "invalid_request",
+         *       "details": [
+         *         {
+         *           "location": "query",
+         *           "name": "limit",
+         *           "message": "must be between 1 and 1000 (got 0)"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
     /** @description `--admin-token` is set and the request does not carry it (`admin_token_required`). */
     Unauthorized: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
+        'WWW-Authenticate': components['headers']['WWW-Authenticate'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "the admin API needs Authorization: Bearer <the --admin-token>",
+         *       "code": "admin_token_required"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description A `Content-Type` other than `application/json` (`unsupported_media_type`), as on the identity API. */
+    /**
+     * @description A state-changing request that a browser sent from another site (`cross_site_refused`): its `Origin` is
+     *     neither this server's own origin nor one named with `--admin-cors`, or, without `Origin`, its
+     *     `Sec-Fetch-Site` is `cross-site` or `same-site`. Requests without `Origin` (curl, Node clients, test
+     *     runners) and same-origin ones (the console) are never refused for this.
+     */
+    CrossSiteRefused: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "POST /__admin/reset from http://evil.example is refused: the control plane accepts no other site",
+         *       "code": "cross_site_refused"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description A request body that is not `application/json` (`unsupported_media_type`). A request without a body needs
+     *     no Content-Type.
+     */
     UnsupportedMediaType: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "Content-Type \"text/plain\" is not accepted; use one of application/json",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description No such fault rule, user or session. */
+    /** @description No such fault rule, contract, session or file. */
     NotFound: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "no fault rule \"f-9\"",
+         *       "code": "fault_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A failure of the mock itself (`internal_error`), in the identity API's error shape. */
+    InternalServerError: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Internal server error",
+         *       "code": "internal_error"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -679,7 +888,34 @@ export type components = {
     'X-Mock-Session': components['schemas']['SessionId'];
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The API version that answered, as on the identity API. Always `v1`. */
+    'X-API-Version': 'v1';
+    /** @description The request's `X-Mock-Session`, echoed when it was a valid one (docs/sessions.md). */
+    'X-Mock-Session': components['schemas']['SessionId'];
+    /**
+     * @description What happened, in words (`OK`, `Created`, `Journal cleared`…), or the error message. Printable ASCII;
+     *     other characters are sent as an RFC 8187 value (`UTF-8''…`), as on the identity API.
+     */
+    'X-Message': string;
+    /** @description `Bearer realm="identity-mock admin"`. */
+    'WWW-Authenticate': string;
+    /** @description `no-cache`: the document, the console and its files are revalidated on every use. */
+    CacheControlNoCache: 'no-cache';
+    /** @description `no-store`: the stream is never cached. */
+    CacheControlNoStore: 'no-store';
+    /** @description `no`: a proxy that buffers (NGINX) passes each event on at once. */
+    'X-Accel-Buffering': 'no';
+    /** @description `nosniff`: the browser keeps the declared media type. */
+    'X-Content-Type-Options': 'nosniff';
+    /** @description `no-referrer`. */
+    'Referrer-Policy': 'no-referrer';
+    /**
+     * @description The console may load only this server's own files and call only this server (`default-src 'self'`), and
+     *     no page may frame it (`frame-ancestors 'none'`).
+     */
+    'Content-Security-Policy': string;
+  };
   pathItems: never;
 };
 export type $defs = Record<string, never>;
@@ -702,6 +938,9 @@ export interface operations {
       /** @description Ready. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -711,6 +950,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   reset: {
@@ -731,6 +971,9 @@ export interface operations {
       /** @description Reset done. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -739,7 +982,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   seed: {
@@ -773,6 +1018,9 @@ export interface operations {
       /** @description Seeded. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -781,7 +1029,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   putFixtures: {
@@ -799,10 +1049,35 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "users": [
+         *         {
+         *           "id": "8f14e45f-ceea-4672-a1b9-2c1d3e4f5a6b",
+         *           "identifier": "ann.lee",
+         *           "name": "Ann Lee",
+         *           "email": "ann.lee@example.com",
+         *           "user_type": "saas_user",
+         *           "status": "active",
+         *           "created_at": "2024-03-05T10:20:30.000Z",
+         *           "updated_at": "2025-01-07T08:00:00.000Z"
+         *         }
+         *       ],
+         *       "workspaces": [
+         *         {
+         *           "id": "ws-ann",
+         *           "name": "Ann's team",
+         *           "members": [
+         *             "8f14e45f-ceea-4672-a1b9-2c1d3e4f5a6b"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
-          users: unknown[];
-          workspaces?: unknown[];
-          clients?: unknown[];
+          users: components['schemas']['FixtureUser'][];
+          workspaces?: components['schemas']['FixtureWorkspace'][];
+          clients?: components['schemas']['FixtureClient'][];
         };
       };
     };
@@ -810,6 +1085,9 @@ export interface operations {
       /** @description Loaded. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -818,7 +1096,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listRequests: {
@@ -845,6 +1125,9 @@ export interface operations {
       /** @description Matching entries, newest first; `total` counts all matches. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -857,6 +1140,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   clearRequests: {
@@ -877,13 +1161,18 @@ export interface operations {
       /** @description Emptied. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   streamRequests: {
@@ -904,6 +1193,11 @@ export interface operations {
       /** @description The stream: `event: request`, `id: <entry id>`, `data: <JournalEntry as JSON>`. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoStore'];
+          'X-Accel-Buffering': components['headers']['X-Accel-Buffering'];
           [name: string]: unknown;
         };
         content: {
@@ -912,7 +1206,10 @@ export interface operations {
            *
            *     event: request
            *     id: 12
-           *     data: {"id":12,"time":"2026-01-01T00:00:00.000Z","method":"GET","path":"/users","query":{},"status":200,"duration_ms":1.2,"request":{"headers":{"authorization":"Bearer [REDACTED]"}},"response":{"headers":{}}}
+           *     data: {"id":12,"time":"2026-01-
+           *     01T00:00:00.000Z","method":"GET","path":"/users","query":{},"status":200,"duration_m
+           *     s":1.2,"request":{"headers":{"authorization":"Bearer
+           *     [REDACTED]"}},"response":{"headers":{}}}
            */
           'text/event-stream': string;
         };
@@ -920,6 +1217,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listFaults: {
@@ -940,6 +1238,9 @@ export interface operations {
       /** @description Rules in the order they are tried. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -951,6 +1252,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   addFault: {
@@ -984,6 +1286,9 @@ export interface operations {
       /** @description The rule, with its id. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -992,7 +1297,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   clearFaults: {
@@ -1013,13 +1320,18 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   deleteFault: {
@@ -1042,14 +1354,19 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   getRateLimit: {
@@ -1070,6 +1387,9 @@ export interface operations {
       /** @description The limit, or `enabled` false. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1079,6 +1399,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   putRateLimit: {
@@ -1109,6 +1430,9 @@ export interface operations {
       /** @description The limit now in force. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1117,7 +1441,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   mintToken: {
@@ -1151,6 +1477,9 @@ export interface operations {
       /** @description The token and its decoded payload. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1167,8 +1496,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listContracts: {
@@ -1189,6 +1520,9 @@ export interface operations {
       /** @description One entry per pact file. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1207,6 +1541,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   getContract: {
@@ -1230,13 +1565,16 @@ export interface operations {
       /** @description The pact (Pact specification V2 or V3 JSON). */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
           'application/json': {
             consumer: Record<string, never>;
             provider: Record<string, never>;
-            interactions: unknown[];
+            interactions: Record<string, never>[];
           };
         };
       };
@@ -1244,6 +1582,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   providerState: {
@@ -1269,7 +1608,8 @@ export interface operations {
          */
         'application/json': {
           /**
-           * @description For setup, one of the states of the `else` branch, written exactly (parameters written out or as `{name}` with the value
+           * @description For setup, one of the states of the `else` branch, written exactly
+           *     (parameters written out or as `{name}` with the value
            *     in `params`), or empty (reset only). A parameter the data cannot satisfy is still a 400 naming
            *     it: a `count` over 100000, fewer users with a status than the known accounts that have it, an
            *     identifier or workspace that makes an invalid record, or a `{name}` without its `params` entry.
@@ -1288,12 +1628,16 @@ export interface operations {
     };
     responses: {
       /**
-       * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin, docs/control-plane.md),
+       * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin,
+       *     docs/control-plane.md),
        *     `userToken` (saas_user) and `clientToken` (saas_user_client), for contracts of 403 answers; and their
        *     ID tokens for `spa-client` (`adminIdToken`, `userIdToken`, `clientIdToken`; docs/login.md).
        */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1309,7 +1653,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listSessions: {
@@ -1330,6 +1676,9 @@ export interface operations {
       /** @description The sessions. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1339,6 +1688,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   createSession: {
@@ -1370,9 +1720,9 @@ export interface operations {
               users?: number;
             }
           | {
-              users: unknown[];
-              workspaces?: unknown[];
-              clients?: unknown[];
+              users: components['schemas']['FixtureUser'][];
+              workspaces?: components['schemas']['FixtureWorkspace'][];
+              clients?: components['schemas']['FixtureClient'][];
             };
       };
     };
@@ -1380,6 +1730,9 @@ export interface operations {
       /** @description Created. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1388,7 +1741,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   dropSession: {
@@ -1411,14 +1766,19 @@ export interface operations {
       /** @description Dropped. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   getAdminOpenApi: {
@@ -1439,14 +1799,19 @@ export interface operations {
       /** @description The OpenAPI document. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
           [name: string]: unknown;
         };
         content: {
-          'application/yaml': string;
+          'application/yaml': components['schemas']['OpenApiDocument'];
         };
       };
       400: components['responses']['BadRequest'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   getConsole: {
@@ -1467,6 +1832,13 @@ export interface operations {
       /** @description The page. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['Content-Security-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -1478,6 +1850,9 @@ export interface operations {
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1497,7 +1872,8 @@ export interface operations {
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
-        asset: string;
+        /** @description One of the console's files; any other name is 400. */
+        asset: 'console.js' | 'console.css';
       };
       cookie?: never;
     };
@@ -1506,6 +1882,11 @@ export interface operations {
       /** @description The file. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
           [name: string]: unknown;
         };
         content: {
@@ -1514,11 +1895,13 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {

@@ -224,7 +224,9 @@ function requestFor(document: 'api' | 'admin', operation: OperationSpec): fc.Arb
       accept: fc.constantFrom<string | undefined>(undefined, 'text/html', 'application/json'),
     })
     .map((r): Sent => {
-      const json = r.body === undefined ? undefined : bounded(operation, r.body);
+      // A WHATWG Request with GET or HEAD carries no body.
+      const bodyless = r.method === 'GET' || r.method === 'HEAD';
+      const json = r.body === undefined || bodyless ? undefined : bounded(operation, r.body);
       const text =
         json === undefined
           ? undefined

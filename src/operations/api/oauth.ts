@@ -14,7 +14,7 @@ import { authorizationServerMetadata, jwks } from '../../oauth/discovery.ts';
 import { profileClaims } from '../../oauth/id-token.ts';
 import { endSession as endSessionFlow, logout as logoutFlow } from '../../oauth/logout.ts';
 import { issueToken as issueTokenFlow } from '../../oauth/token-endpoint.ts';
-import { NO_STORE, PUBLIC_METADATA } from '../../protocol/cache-headers.ts';
+import { NO_STORE, NO_STORE_ONLY, PUBLIC_METADATA } from '../../protocol/cache-headers.ts';
 import { MESSAGES } from '../../protocol/header-text.ts';
 import { mediaTypeOf } from '../../protocol/media-type.ts';
 
@@ -82,7 +82,7 @@ const userinfo: Handler = (context): Answer => {
     200,
     profileClaims(user, typeof scope === 'string' ? scope : undefined),
     MESSAGES.retrieved,
-    NO_STORE,
+    NO_STORE_ONLY,
   );
 };
 export const getUserinfo = userinfo;
