@@ -11,14 +11,13 @@
  *
  * Rate limiting is on, so every answer of the identity API carries its headers. Methods a path does not document
  * answer 405 with `Allow`; `Prefer: code=` gives every documented status as documented; the served documents are
- * the documents. Requests that meet a disagreement awaiting a fix in the request pipeline are asserted by
- * spec-agreement-pending.test.ts instead (test/support/pending-server-fixes.ts).
+ * the documents. The disagreements this test found once, each reproduced as written, are in
+ * spec-agreement-cases.test.ts.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationSpec } from '../../src/spec/model.ts';
 import { agreementRig } from '../support/agreement-rig.ts';
-import { pendingFor } from '../support/pending-server-fixes.ts';
 import { patternStrings } from '../support/schema-arbitrary.ts';
 import { answerProblems, parsedBody } from '../support/spec-answers.ts';
 import { problemsOf, requestArbitrary, type GeneratedRequest } from '../support/spec-requests.ts';
@@ -35,13 +34,9 @@ describe.each(TARGETS)('$name agrees with the server', (target) => {
 
   it.each(operations)('$id: generated requests, both ways', async ({ operation }) => {
     rig.fresh();
-    const seen = { allowed: 0, refused: 0, pending: 0 };
+    const seen = { allowed: 0, refused: 0 };
     await fc.assert(
       fc.asyncProperty(requestArbitrary(target, operation, { integerSpan: 100 }), async (req) => {
-        if (pendingFor(target, req) !== undefined) {
-          seen.pending++;
-          return;
-        }
         const problems = await rig.exchange(target, req);
         const allowed = problemsOf(target, req, rig.headersOf(target, req)).length === 0;
         seen[allowed ? 'allowed' : 'refused']++;
@@ -49,11 +44,9 @@ describe.each(TARGETS)('$name agrees with the server', (target) => {
       }),
       RUNS,
     );
-    // Both sides of the schemas come up (unless every request meets a pending fix, asserted elsewhere).
-    if (seen.pending < RUNS.numRuns) {
-      expect(seen.allowed, 'allowed requests generated').toBeGreaterThan(0);
-      expect(seen.refused, 'refused requests generated').toBeGreaterThan(0);
-    }
+    // Both sides of the schemas come up.
+    expect(seen.allowed, 'allowed requests generated').toBeGreaterThan(0);
+    expect(seen.refused, 'refused requests generated').toBeGreaterThan(0);
   });
 });
 
@@ -121,7 +114,6 @@ describe.each(TARGETS)('$name: methods a path does not document', (target) => {
         headers: {},
         body: undefined,
       };
-      if (pendingFor(target, req) !== undefined) continue;
       const res = await rig.server.send({ method, path: `${target.prefix}${req.path}` });
       const where = `${method} ${target.prefix}${req.path}`;
       expect(res.status, where).toBe(405);
