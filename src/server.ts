@@ -5,7 +5,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockSteps, MOCK_DEFAULTS, type Mock, type MockOptions, type MockSession } from './app.ts';
+import { createMockSteps, MOCK_DEFAULTS, type Mock, type MockOptions } from './app.ts';
+import { sessionClient } from './client/session-client.ts';
+import type { SessionApi } from './client/session-api.ts';
 import { loadSpecs, specsReady } from './spec/specs.ts';
 import { runInSlices } from './data/steps.ts';
 import { readSigningKeys } from './auth/keys.ts';
@@ -35,10 +37,8 @@ export class ListenError extends Error {
   }
 }
 
-/** A named session of a running mock: the in-process controls, and its URLs for HTTP clients. */
-export interface RunningSession extends MockSession {
-  /** Base URL of the API (send `headers` with every request). */
-  readonly url: string;
+/** A named session of a running mock (the session API over its admin API), and its URLs for HTTP clients. */
+export interface RunningSession extends SessionApi {
   /** Base URL of the authorization server. */
   readonly authUrl: string;
 }
@@ -139,7 +139,8 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
   warmInBackground(mock, () => closed);
   return {
     ...mock,
-    session: (id) => ({ ...mock.session(id), url, authUrl }),
+    // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.
+    session: (id) => ({ ...sessionClient(url, id, { adminToken: options.adminToken }), authUrl }),
     url,
     authUrl,
     port: (server.address() as AddressInfo).port,
