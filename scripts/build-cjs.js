@@ -1,7 +1,8 @@
 // `npm run build:cjs`: a CommonJS twin of the library under dist/cjs/, for `require('identity-mock')` (Jest's
 // module loader among others). Each ESM module that tsc emitted into dist/ becomes one CommonJS module at the same
 // path under dist/cjs/ (esbuild, no bundling), next to a copy of its declarations; dist/cjs/package.json marks the
-// folder CommonJS. The command line (dist/bin, dist/cli.js) and the browser assets stay ESM-only.
+// folder CommonJS. The command line (dist/bin, dist/cli.js), the vitest entry (vitest is ESM-only) and the browser
+// assets stay ESM-only.
 //
 // `import.meta.url` has no CommonJS equivalent: in the twin it becomes the URL of the ESM module it was made from,
 // so every file looked up relative to a module (specs, fixtures, checked-specs.json, the console's assets) is the
@@ -13,11 +14,12 @@ import { fileURLToPath } from 'node:url';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const OUT = join(DIST, 'cjs');
-const ESM_ONLY = [/^bin\//, /^cli\./, /^console\/assets\//, /^cjs\//];
+const ESM_ONLY = [/^bin\//, /^cli\./, /^console\/assets\//, /^vitest\//, /^cjs\//];
 
-const files = readdirSync(DIST, { recursive: true, encoding: 'utf8' })
+const everything = readdirSync(DIST, { recursive: true, encoding: 'utf8' })
   .map((file) => file.split(sep).join('/'))
-  .filter((file) => !ESM_ONLY.some((pattern) => pattern.test(file)));
+  .filter((file) => !file.startsWith('cjs/'));
+const files = everything.filter((file) => !ESM_ONLY.some((pattern) => pattern.test(file)));
 const modules = files.filter((file) => file.endsWith('.js'));
 if (modules.some((file) => file.split('/').includes('cjs'))) {
   throw new Error('a folder named cjs inside dist/ would confuse the twin URL of import.meta.url');
@@ -41,6 +43,8 @@ const common = {
   platform: 'node',
   target: 'node20',
   bundle: false,
+  // import() becomes require() too: the twin is CommonJS throughout (Jest's loader has no import()).
+  supported: { 'dynamic-import': false },
   sourcemap: 'linked',
   logLevel: 'warning',
 };
@@ -61,10 +65,11 @@ writeFileSync(join(OUT, 'package.json'), `${JSON.stringify({ type: 'commonjs' },
 // Declarations: tsc writes relative imports as they are in the sources (`./app.ts`); consumers' compilers, from
 // TypeScript 5.0 on, expect the emitted name (`./app.js`). The CommonJS twin gets its own copy, read as CommonJS.
 const relativeTs = /((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]*?)\.ts(['"])/g;
-for (const file of files.filter((f) => f.endsWith('.d.ts'))) {
+for (const file of everything.filter((f) => f.endsWith('.d.ts'))) {
   const source = join(DIST, file);
   const text = readFileSync(source, 'utf8').replace(relativeTs, '$1$2.js$3');
   writeFileSync(source, text);
+  if (!files.includes(file)) continue;
   const twin = join(OUT, file);
   mkdirSync(dirname(twin), { recursive: true });
   copyFileSync(source, twin);

@@ -18,7 +18,7 @@ import { test as base, type APIRequestContext } from '@playwright/test';
 import { sessionClient } from '../client/session-client.ts';
 import { sessionIdFor } from '../client/session-id-for.ts';
 import type { SessionApi } from '../client/session-api.ts';
-import { startMock, type StartOptions } from '../server.ts';
+import type { StartOptions } from '../server.ts';
 
 export { expect } from '@playwright/test';
 
@@ -67,6 +67,8 @@ export const test = base.extend<IdentityMockTestFixtures, IdentityMockWorkerFixt
         await use(server(shared.replace(/\/+$/, '')));
         return;
       }
+      // Loaded here, not at the top: a worker that uses IDENTITY_MOCK_URL's server loads no server code.
+      const { startMock } = await import('../server.ts');
       const mock = await startMock({ port: 0, ...identityMockOptions });
       try {
         await use(server(mock.url));

@@ -23,7 +23,7 @@ import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { sessionClient } from '../client/session-client.ts';
 import { sessionIdFor } from '../client/session-id-for.ts';
 import type { SessionApi } from '../client/session-api.ts';
-import { startMock, type StartOptions } from '../server.ts';
+import type { StartOptions } from '../server.ts';
 
 declare module 'vitest' {
   /** What `identity-mock/vitest`'s global setup provides to the tests (`inject('identityMockUrl')`). */
@@ -58,6 +58,8 @@ export function createSetup(
       project.provide('identityMockUrl', shared);
       return () => Promise.resolve();
     }
+    // Loaded here, not at the top: test files import this module for useIdentityMock, which needs no server code.
+    const { startMock } = await import('../server.ts');
     const mock = await startMock({ port: 0, ...options });
     project.provide('identityMockUrl', mock.url);
     return () => mock.close(1_000);

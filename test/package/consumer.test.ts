@@ -197,7 +197,7 @@ describe('the packed package', () => {
         run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project }),
       ).resolves.toBeDefined();
     }
-  });
+  }, 120_000);
 
   it('npx identity-mock --port 0 serves', async () => {
     const child = spawn('npx', ['--no-install', 'identity-mock', '--port', '0', '--users', '0'], {
