@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToken } from './support/auth.ts';
 import { fetchChecked } from './support/fetch-checked.ts';
-import { startMock, type RunningMock } from '../src/index.ts';
+import { startMockInternals as startMock, type RunningMockInternals as RunningMock } from '../src/server.ts';
 
 const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

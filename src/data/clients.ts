@@ -3,7 +3,7 @@
  * `fixtures/clients.json`, whose `mock-client` every dataset has.
  */
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_URI_RULES, uriRuleProblem } from '../auth/uri-rules.ts';
+import { DEFAULT_URI_RULES, uriRuleProblem } from '../oauth/uri-rules.ts';
 import { GRANT_TYPES } from './dataset.ts';
 import type { Client, GrantType } from './dataset.ts';
 import { ProblemList, kindOf, recordLabel } from './fixture-error.ts';

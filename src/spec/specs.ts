@@ -7,16 +7,24 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { SpecValidator, SpecValidatorOptions } from '../http/openapi.ts';
-import { createSpecValidator } from '../http/openapi.ts';
+import { createOpenApiValidator } from '../adapters/express/openapi-validator.ts';
+import type { RequestValidator } from '../pipeline/validation.ts';
 import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument, type SpecDocument } from './document.ts';
 import { buildApiModel, type ApiModel } from './model.ts';
+import { ResponseChecker } from './response-check.ts';
+
+export interface ValidatorOptions {
+  /** Accept query parameters the spec does not declare (`--lenient-query`). */
+  readonly lenientQuery: boolean;
+}
 
 export interface LoadedSpec {
   readonly doc: SpecDocument;
   readonly model: ApiModel;
   /** A request validator for these options, built on first use and kept (validators hold no mock state). */
-  validator(options: SpecValidatorOptions): SpecValidator;
+  validator(options: ValidatorOptions): RequestValidator;
+  /** The response checker of the document, built on first use and kept (`--validate-responses`, the tests). */
+  responses(): ResponseChecker;
   /** Resolves once the document passed the validator's checks; rejects naming the document otherwise. */
   ready(): Promise<void>;
 }
@@ -76,13 +84,14 @@ function recordedHashes(): ReadonlySet<string> {
 export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
   const model = buildApiModel(doc);
   let checked = recordedHashes().has(documentHash(doc));
-  const validators = new Map<string, SpecValidator>();
-  const validator = (options: SpecValidatorOptions): SpecValidator => {
-    const key = `${String(options.validateResponses)}/${String(options.lenientQuery)}`;
+  const validators = new Map<boolean, RequestValidator>();
+  let responses: ResponseChecker | undefined;
+  const validator = (options: ValidatorOptions): RequestValidator => {
+    const key = options.lenientQuery;
     let found = validators.get(key);
     if (found === undefined) {
       const checking = !checked;
-      found = createSpecValidator(doc, { ...options, checkDocument: checking });
+      found = createOpenApiValidator(doc, { ...options, checkDocument: checking });
       validators.set(key, found);
       if (checking)
         void found.ready().then(
@@ -98,10 +107,11 @@ export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
     doc,
     model,
     validator,
+    responses: () => (responses ??= new ResponseChecker(doc)),
     async ready() {
       try {
         // Every validator of a document loads the same document: one of them answers for all.
-        await validator({ validateResponses: false, lenientQuery: false }).ready();
+        await validator({ lenientQuery: false }).ready();
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`${name} is not a valid OpenAPI document (${reason})`, { cause: error });

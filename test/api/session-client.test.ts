@@ -1,16 +1,14 @@
 /**
- * The session API over HTTP (`sessionClient`, `startMock().session`) and in process (`inProcessSession` over a
- * mock's fetch), against a running mock: camelCase results, `IdentityMockError` on every refusal (never an error
- * body as a result), the session header on everything, and one interface for all three.
+ * The session API over HTTP (`sessionClient`, `startMock().session`) and in process (`inProcessSession` over the
+ * mock's own `fetch(Request)`, no socket), against one mock: camelCase results, `IdentityMockError` on every refusal
+ * (never an error body as a result), the session header on everything, and one interface for all three.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdentityMockError, sessionClient, type SessionApi } from '../../src/index.ts';
 import {
-  IdentityMockError,
-  sessionClient,
-  startMock,
-  type RunningMock,
-  type SessionApi,
-} from '../../src/index.ts';
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { inProcessSession } from '../../src/client/in-process-session.ts';
 import { decodeToken } from '../support/auth.ts';
 import { SPECS } from '../support/harness.ts';
@@ -40,16 +38,14 @@ async function refusal(promise: Promise<unknown>): Promise<IdentityMockError> {
   return outcome.error as IdentityMockError;
 }
 
-/** Requests for the in-process session: addressed to http://localhost:8080, answered by `mock`. */
-const viaMock = (request: Request): Promise<Response> => {
-  const url = new URL(request.url);
-  return fetch(new Request(`${mock.url}${url.pathname}${url.search}`, request));
-};
-
 const handles: [string, (id: string) => SessionApi][] = [
   ['sessionClient(url, id)', (id) => sessionClient(mock.url, id)],
   ['startMock().session(id)', (id) => mock.session(id)],
-  ['inProcessSession({id, fetch})', (id) => inProcessSession({ id, fetch: viaMock })],
+  // No socket: the mock's own fetch(Request) → Response.
+  [
+    'inProcessSession({id, fetch: mock.fetch})',
+    (id) => inProcessSession({ id, fetch: (r) => mock.fetch(r) }),
+  ],
 ];
 
 describe.each(handles)('%s', (name, open) => {

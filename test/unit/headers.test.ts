@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkApiVersion, checkMediaType, headerSafe } from '../../src/http/headers.ts';
+import { headerSafe } from '../../src/pipeline/header-text.ts';
+import { checkApiVersion, checkMediaType } from '../../src/pipeline/media-type.ts';
 import { API_MODEL } from '../support/spec-model.ts';
 import { apiErrorOf } from '../support/thrown.ts';
 
