@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createLogger } from './adapters/express/log.ts';
 import {
   ConfigError,
+  MOCK_URL_VARIABLE,
   parseConfig,
   parseDuration,
   TOKEN_FLAGS,
@@ -81,8 +82,12 @@ async function serve(config: Config): Promise<void> {
   process.stderr.write(banner(mock, config));
 }
 
-/** `identity-mock token`: prints a user app token that `identity-mock serve` with the same flags accepts. */
-function token(config: Config, extra: ParsedCommand['extra']): void {
+/**
+ * `identity-mock token`: prints a user app token. With `--url` (or `IDENTITY_MOCK_URL`) the running mock mints it
+ * (`POST /__admin/tokens`), so it has that server's data, key and issuer whatever flags it was started with;
+ * without, it is built offline and `identity-mock serve` with the same flags accepts it.
+ */
+async function token(config: Config, extra: ParsedCommand['extra']): Promise<void> {
   const text = (name: string): string | undefined => {
     const value = extra[name];
     return typeof value === 'string' ? value : undefined;
@@ -101,9 +106,25 @@ function token(config: Config, extra: ParsedCommand['extra']): void {
     ?.split(',')
     .map((p) => p.trim())
     .filter((p) => p !== '');
+  const expiresAt = text('expires-at');
+  const url = text('url') ?? (process.env[MOCK_URL_VARIABLE] || undefined);
+  const session = text('session');
+  if (session !== undefined && url === undefined) {
+    throw new ConfigError('--session needs --url (or IDENTITY_MOCK_URL): sessions live in a running mock');
+  }
+  if (url !== undefined) {
+    const request = {
+      user,
+      ...(permissions === undefined ? {} : { permissions }),
+      ...(expiresIn === undefined ? {} : { expires_in: expiresIn }),
+      ...(expiresAt === undefined ? {} : { expires_at: expiresAt }),
+      ...(claims === undefined ? {} : { claims }),
+    };
+    process.stdout.write(`${await remoteToken(url, session, config.adminToken, request)}\n`);
+    return;
+  }
   const issuer = config.issuer ?? `http://localhost:${config.authPort ?? config.port}/`;
   const mock = createMock({ ...config, ...prepare(config), issuer });
-  const expiresAt = text('expires-at');
   try {
     const minted = mock.token({
       user,
@@ -118,6 +139,51 @@ function token(config: Config, extra: ParsedCommand['extra']): void {
     if (error instanceof MockError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/** An app token minted by the mock at `url`; its refusals are wrong flags (exit 2), an unreachable mock exit 1. */
+async function remoteToken(
+  url: string,
+  session: string | undefined,
+  adminToken: string | undefined,
+  body: object,
+): Promise<string> {
+  let base: URL;
+  try {
+    base = new URL(url);
+  } catch {
+    throw new ConfigError(
+      `--url must be the mock's base URL, e.g. http://localhost:8080 (got ${JSON.stringify(url)})`,
+    );
+  }
+  const target = new URL('__admin/tokens', base.href.endsWith('/') ? base : `${base.href}/`);
+  let res: Response;
+  try {
+    res = await fetch(target, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(session === undefined ? {} : { 'X-Mock-Session': session }),
+        ...(adminToken === undefined ? {} : { Authorization: `Bearer ${adminToken}` }),
+      },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new RunFailure(
+      `cannot reach the mock at ${base.href} (${messageOf(error instanceof Error && error.cause !== undefined ? error.cause : error)}); is it running?`,
+    );
+  }
+  const answer = (await res.json().catch(() => ({}))) as {
+    access_token?: unknown;
+    error?: unknown;
+    code?: unknown;
+  };
+  if (res.ok && typeof answer.access_token === 'string') return answer.access_token;
+  const reason = typeof answer.error === 'string' ? answer.error : `HTTP ${res.status}`;
+  if (res.status === 404 && answer.code !== 'user_not_found') {
+    throw new RunFailure(`${target.href} answered 404: is the admin API on (not --no-admin)? ${reason}`);
+  }
+  throw new ConfigError(`the mock at ${base.href} refused the token: ${reason}`);
 }
 
 function claimsFlag(text: string | undefined): Record<string, unknown> | undefined {
@@ -244,7 +310,7 @@ async function main(argv: readonly string[]): Promise<void> {
   );
   if (parsed.help) process.stdout.write(`${usage()}\n`);
   else if (parsed.version) process.stdout.write(`${version()}\n`);
-  else if (command === 'token') token(parsed.config, parsed.extra);
+  else if (command === 'token') await token(parsed.config, parsed.extra);
   else if (command === 'verify') await verify(parsed.config, parsed.extra);
   else await serve(parsed.config);
 }
@@ -269,6 +335,14 @@ function listenMessage(error: ListenError): string {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+// A reader that goes away early (`identity-mock --help | head -3`) ends the output, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -352,7 +352,19 @@ export const TOKEN_FLAGS: readonly FlagSpec[] = Object.freeze([
   },
   { flag: 'expires-at', value: 'DATE-TIME', help: 'expiry as RFC 3339 (may be in the past)' },
   { flag: 'claims', value: 'JSON', help: 'claims to add or override, as a JSON object' },
+  {
+    flag: 'url',
+    value: 'URL',
+    help: 'ask the mock running at URL for it (its data, key and issuer) [IDENTITY_MOCK_URL]',
+  },
+  { flag: 'session', value: 'ID', help: 'with --url: in that session (X-Mock-Session)' },
 ]);
+
+/**
+ * `IDENTITY_MOCK_URL`: where a running mock is, for its clients (`token`, the test-runner helpers of
+ * docs/sessions.md); `serve` accepts it and ignores it, so one environment serves both.
+ */
+export const MOCK_URL_VARIABLE = 'IDENTITY_MOCK_URL';
 
 /** Flags of `identity-mock verify`, besides the options above. */
 export const VERIFY_FLAGS: readonly FlagSpec[] = Object.freeze([
@@ -465,7 +477,7 @@ function unknownFlag(token: string, flags: readonly FlagSpec[]): string {
 
 /** Variables named `IDENTITY_MOCK_*` must name an option (a typo would otherwise be ignored without a word). */
 function checkEnvironment(env: Readonly<Record<string, string | undefined>>): void {
-  const known = [...OPTION_FLAGS.map((option) => envName(option.flag)), envName('config')];
+  const known = [...OPTION_FLAGS.map((option) => envName(option.flag)), envName('config'), MOCK_URL_VARIABLE];
   for (const name of Object.keys(env)) {
     if (!name.startsWith('IDENTITY_MOCK_') || known.includes(name)) continue;
     const nearest = closest(name, known);

@@ -30,7 +30,7 @@ export function usage(): string {
     ...options.map((option) => flagLine(option, shownDefault(option))),
     ...COMMON_FLAGS.map((flag) => flagLine(flag)),
     '',
-    'Flags of token (plus the data and token flags above: --seed, --users, --fixtures, --port, --issuer, ...):',
+    'Flags of token (without --url, the data and token flags above also apply: --seed, --fixtures, --port, ...):',
     ...TOKEN_FLAGS.map((flag) => flagLine(flag)),
     '',
     'Flags of verify (plus the data flags above: --seed, --users, --fixtures):',

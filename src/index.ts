@@ -1,6 +1,7 @@
 /**
  * identity-mock's public API: build a mock for supertest (`createMock`, `createApp`) or start one on a port
- * (`startMock`).
+ * (`startMock`); reach a session of a running one (`sessionClient`). Test-runner helpers have entries of their own:
+ * `identity-mock/vitest`, `identity-mock/playwright`, and `identity-mock/client` (no server code).
  */
 export {
   createApp,
@@ -18,6 +19,22 @@ export {
   type StartOptions,
 } from './server.ts';
 export { sessionClient, type SessionClient, type SessionClientOptions } from './client/session-client.ts';
+export { sessionIdFor } from './client/session-id-for.ts';
+export { IdentityMockError } from './client/identity-mock-error.ts';
+export type {
+  ClaimRule,
+  ClaimRuleInput,
+  ClockState,
+  RecordedRequest,
+  RequestFilter,
+  SessionApi,
+  SessionClock,
+  SessionFault,
+  SessionFaultInput,
+  SessionToken,
+  TokenOptions,
+  TokenRequest,
+} from './client/session-api.ts';
 export { ConfigError, DEFAULTS, type Config } from './config.ts';
 export type { LogLevel } from './adapters/express/log.ts';
 export { FixtureError } from './data/fixture-error.ts';
