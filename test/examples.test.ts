@@ -2,8 +2,9 @@
  * The example projects of examples/ (README "Test runners"), each run as a user runs it: installed from the packed
  * package, then `npm test`. They run at the same time.
  *
- * Installing a project takes tens of seconds, so each install is kept in .cache/examples/ (git-ignored), keyed by a
- * hash of what decides it: the example's package.json, the package's own runtime dependencies, Node's major
+ * Installing a project takes tens of seconds, so each install is kept, outside the repository (so no folder above
+ * it holds this project's own node_modules, which an example could otherwise find by accident), in the system's
+ * temporary folder, keyed by a hash of what decides it: the example's package.json, the package's own runtime dependencies, Node's major
  * version and the platform. A run with a kept install only puts the freshly packed package in place of the last
  * one (its files are all that change between runs) and copies the example's files in again. A new example is one
  * more folder with a package.json and a `test` script.
@@ -12,6 +13,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -20,7 +22,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLES = join(ROOT, 'examples');
-const CACHE = join(ROOT, '.cache', 'examples');
+const CACHE = join(
+  tmpdir(),
+  'identity-mock-examples',
+  createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
+);
 const TARBALL = join(CACHE, 'identity-mock.tgz');
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
 /** Marks a finished install (an interrupted one is started again). */
