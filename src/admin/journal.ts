@@ -3,8 +3,11 @@
  * redacted as they are recorded (house rule 8): Authorization credentials, cookies, passwords, client secrets
  * and tokens never enter it.
  */
-import { REDACTED } from '../http/log.ts';
+import { redactBody, redactHeaders, redactUrl } from '../redaction.ts';
 import { compileGlob } from './path-glob.ts';
+
+// The redaction lives in one module, shared with the drift guard's findings.
+export { redactBody, redactHeaders } from '../redaction.ts';
 
 export interface JournalEntry {
   readonly id: number;
@@ -36,26 +39,6 @@ export interface JournalFilter {
 export const JOURNAL_CAPACITY = 1000;
 /** Bytes of a request body the journal keeps (as JSON text); a longer body is cut and marked `body_truncated`. */
 export const JOURNAL_BODY_LIMIT = 16 * 1024;
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-admin-token',
-]);
-const SECRET_FIELDS = new Set([
-  'password',
-  'client_secret',
-  'refresh_token',
-  'access_token',
-  'id_token',
-  'id_token_hint',
-  'adminToken',
-  // Authorization codes and PKCE verifiers: either one, replayed from the journal, would complete a login.
-  'code',
-  'code_verifier',
-]);
-
 /** What the recorder captures per request: cheap copies, parsed and shaped only when the journal is read. */
 export interface JournalRecord {
   /** Epoch milliseconds when the request arrived. */
@@ -85,9 +68,6 @@ interface Stored {
 /** Called with each entry as it is recorded (already redacted). */
 export type JournalListener = (entry: JournalEntry) => void;
 
-const SECRET_IN_URL =
-  /[?&#](?:password|client_secret|refresh_token|access_token|id_token(?:_hint)?|adminToken|code|code_verifier)=/;
-
 export class Journal {
   /** A ring of the last `capacity` records; `#next` numbers them. */
   readonly #ring: (Stored | undefined)[];
@@ -113,7 +93,7 @@ export class Journal {
       record: {
         ...rest,
         // RFC 6750 §2.3 allows an access token in the query (`?access_token=…`).
-        url: SECRET_IN_URL.test(record.url) ? redactQueryString(record.url) : record.url,
+        url: redactUrl(record.url),
         requestHeaders: redactHeaders(record.requestHeaders),
         responseHeaders: redactHeaders(record.responseHeaders),
       },
@@ -210,56 +190,4 @@ function toEntry({ id, record, body }: Stored): JournalEntry {
     response: { headers: record.responseHeaders },
     ...(record.session === undefined ? {} : { session: record.session }),
   };
-}
-
-/** `?access_token=abc&page=2` → `?access_token=[REDACTED]&page=2`; a fragment (`#code=…`) is redacted the same way. */
-function redactQueryString(url: string): string {
-  const hash = url.indexOf('#');
-  const [path = '', search] = (hash === -1 ? url : url.slice(0, hash)).split('?', 2);
-  const fragment = hash === -1 ? undefined : url.slice(hash + 1);
-  return (
-    path +
-    (search === undefined ? '' : `?${redactParams(search)}`) +
-    (fragment === undefined ? '' : `#${redactParams(fragment)}`)
-  );
-}
-
-function redactParams(text: string): string {
-  const params = new URLSearchParams(text);
-  for (const name of [...params.keys()]) if (SECRET_FIELDS.has(name)) params.set(name, REDACTED);
-  return params.toString();
-}
-
-/** Headers with credentials replaced: `Authorization: Bearer [REDACTED]` keeps the scheme, drops the secret. */
-export function redactHeaders(headers: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    const lower = name.toLowerCase();
-    if (lower === 'location' && typeof value === 'string') {
-      // A login's redirect carries the authorization code (RFC 6749 §4.1.2) in its query or fragment.
-      out[lower] = SECRET_IN_URL.test(value) ? redactQueryString(value) : value;
-    } else if (!SECRET_HEADERS.has(lower)) out[lower] = value;
-    else if ((lower === 'authorization' || lower === 'proxy-authorization') && typeof value === 'string') {
-      out[lower] = `${value.trim().split(/\s+/)[0] ?? ''} ${REDACTED}`;
-    } else out[lower] = REDACTED;
-  }
-  return out;
-}
-
-/** A body with secret fields replaced, at any depth. */
-export function redactBody(body: unknown, depth = 0): unknown {
-  if (depth > 8 || typeof body !== 'object' || body === null) return body;
-  if (Array.isArray(body)) return body.map((item) => redactBody(item, depth + 1));
-  return redactFields(body, depth);
-}
-
-/** An object's fields with the secret ones replaced (query parameters, body objects). */
-function redactFields(record: object, depth: number): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(record).map(([key, value]) => [
-      key,
-      SECRET_FIELDS.has(key) ? REDACTED : redactBody(value, depth + 1),
-    ]),
-  );
 }
