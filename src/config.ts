@@ -17,7 +17,7 @@ export interface Config {
   readonly seed: number;
   /** Number of faker users, besides the three known accounts. */
   readonly users: number;
-  /** Directory of JSON fixtures to serve instead of seeded users. */
+  /** A directory of JSON fixtures, or one fixtures file, to serve instead of seeded users. */
   readonly fixtures: string | undefined;
   /** Validate response bodies against the spec (an invalid one becomes a 500). */
   readonly validateResponses: boolean;
@@ -187,10 +187,10 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
   },
   fixtures: {
     flag: 'fixtures',
-    value: 'DIR',
+    value: 'PATH',
     default: undefined,
     parse: anyText,
-    help: 'serve users.json / workspaces.json / clients.json from DIR',
+    help: 'serve users.json / workspaces.json / clients.json of a directory, or one fixtures file',
   },
   validateResponses: {
     flag: 'validate-responses',
