@@ -29,12 +29,9 @@ export function standIn(id: string): StandIn {
   const words = [pool.firstWords[first], pool.lastWords[last]]
     .filter((w) => w !== undefined && w !== '')
     .join('.');
-  // A piece of the id keeps identifiers apart when two users draw the same name.
-  const tag = id
-    .replace(/[^0-9a-z]/gi, '')
-    .slice(0, 4)
-    .toLowerCase();
-  const identifier = `${fitIdentifierBase(words)}.${tag === '' ? 'x' : tag}`.replace(/\.{2,}/g, '.');
+  // A tag drawn from the id keeps identifiers apart when two users draw the same name.
+  const tag = (hash(id, 5) % 36 ** 4).toString(36).padStart(4, '0');
+  const identifier = `${fitIdentifierBase(words)}.${tag}`.replace(/\.{2,}/g, '.');
   const domain = DOMAINS[hash(id, 4) % DOMAINS.length] ?? DOMAINS[0];
   return { name, identifier, email: `${identifier}@${domain}` };
 }

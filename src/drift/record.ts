@@ -6,7 +6,7 @@
  * a record the spec's User schema refuses, or that repeats an identifier or email, is skipped and counted.
  */
 import type { User } from '../spec/types.ts';
-import { standIn } from './anonymise.ts';
+import { standIn, type StandIn } from './anonymise.ts';
 
 /** Users kept at most; more are counted, not kept (the proxy's memory stays bounded). */
 export const MAX_RECORDED_USERS = 100_000;
@@ -28,7 +28,6 @@ export interface RecordedFixtures {
   readonly overflow: number;
 }
 
-const PII_FIELDS = ['name', 'identifier', 'email'] as const;
 const REFERENCES = ['created_by', 'updated_by'] as const;
 
 export class UserRecorder {
@@ -89,7 +88,7 @@ export class UserRecorder {
         continue;
       }
       const user: Record<string, unknown> = { ...record };
-      if (!keepPii) Object.assign(user, pick(standIn(String(record.id)), PII_FIELDS));
+      if (!keepPii) Object.assign(user, unique(standIn(String(record.id)), taken));
       const identifier = typeof user.identifier === 'string' ? user.identifier : '';
       const email = typeof user.email === 'string' ? user.email.toLowerCase() : '';
       if (!this.#options.check(user).ok || taken.identifier.has(identifier) || taken.email.has(email)) {
@@ -116,8 +115,19 @@ export class UserRecorder {
   }
 }
 
-function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
+/** `stand`, with a number after its identifier (and so its email) in the rare case that one is taken. */
+function unique(
+  stand: StandIn,
+  taken: { readonly identifier: ReadonlySet<string>; readonly email: ReadonlySet<string> },
+): StandIn {
+  const [local = '', domain = ''] = stand.email.split('@');
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? '' : String(n);
+    const identifier = `${stand.identifier}${suffix}`;
+    const email = `${local}${suffix}@${domain}`;
+    if (!taken.identifier.has(identifier) && !taken.email.has(email))
+      return { name: stand.name, identifier, email };
+  }
 }
 
 function sameText(a: unknown, b: unknown): boolean {
