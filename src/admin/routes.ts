@@ -18,6 +18,7 @@ import { applyProviderState, type StateTarget } from './provider-states.ts';
 import { rateLimit } from './rate-limit.ts';
 import type { ConsoleOperation } from '../console/handlers.ts';
 import type { SessionRegistry } from '../sessions/registry.ts';
+import { FindingStore } from '../drift/finding.ts';
 import type { Session } from '../sessions/session.ts';
 
 export interface AdminDeps {
@@ -91,8 +92,17 @@ export function adminHandlers(deps: AdminDeps): Record<keyof operations, Operati
       requests: summary.requests,
     };
   };
+  // The mock forwards nothing, so it finds no drift; `identity-mock proxy` answers these with its own findings.
+  const drift = new FindingStore();
   return {
     ...deps.console,
+    getDrift: (context) => {
+      json(context, 200, drift.listing());
+    },
+    clearDrift: (context) => {
+      drift.clear();
+      noContent(context, 'Drift findings cleared');
+    },
     listSessions: (context) => {
       json(context, 200, {
         default: figures(deps.sessions.default),

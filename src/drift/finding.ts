@@ -4,8 +4,16 @@
  * number, with secrets redacted before anything is kept.
  */
 import { redactText } from '../redaction.ts';
+import type { components } from '../spec/admin-types.ts';
 
-/** Every kind of finding, in the order docs/drift.md explains them. */
+/** A finding as kept and shown (spec/admin.yaml `DriftFinding`): the first occurrence's texts, the request that first showed it, how often. */
+export type Finding = components['schemas']['DriftFinding'];
+/** The body of `GET /__admin/drift` (spec/admin.yaml `DriftFindings`). */
+export type DriftListing = components['schemas']['DriftFindings'];
+/** The kinds spec/admin.yaml lists. */
+export type FindingKind = Finding['kind'];
+
+/** Every kind of finding, in the order docs/drift.md explains them (a unit test holds it to the spec's list). */
 export const FINDING_KINDS = [
   'request_accepted',
   'request_refused',
@@ -26,8 +34,7 @@ export const FINDING_KINDS = [
   'upstream_unreachable',
   'upstream_timeout',
   'upstream_tls',
-] as const;
-export type FindingKind = (typeof FINDING_KINDS)[number];
+] as const satisfies readonly FindingKind[];
 
 /** One disagreement as a check reports it. */
 export interface FindingInput {
@@ -40,25 +47,12 @@ export interface FindingInput {
   readonly actual: string;
 }
 
-/** A finding as kept and shown: the first occurrence's texts, the request that first showed it, and how often. */
-export interface Finding extends FindingInput {
-  readonly first_request_id: string;
-  readonly count: number;
-}
-
 /** Distinct findings kept; beyond, new ones are counted in `dropped` only (occurrences of kept ones still count). */
 export const MAX_FINDINGS = 500;
 /** Characters of `expected` and `actual` kept (longer: cut, ending `...`). */
 export const FINDING_TEXT_LIMIT = 300;
 /** Characters of `operation` and `where` kept. */
 const KEY_LIMIT = 200;
-
-/** The body of `GET /__admin/drift` (spec/admin.yaml). */
-export interface DriftListing {
-  readonly findings: readonly Finding[];
-  /** Distinct findings not kept because MAX_FINDINGS were; present only when some were. */
-  readonly dropped?: number;
-}
 
 /**
  * The findings of one guard (a proxy, a probe run). Not shared between guards.

@@ -5,6 +5,7 @@
  * metadata fields). Pure: it keeps nothing between exchanges.
  */
 import type { SpecDocument } from '../spec/document.ts';
+import type { ApiModel } from '../spec/model.ts';
 import { RequestChecker } from '../spec/request-check.ts';
 import { ResponseChecker } from '../spec/response-check.ts';
 import { readListUsersSpec, type ListUsersSpec } from '../users/query.ts';
@@ -39,6 +40,19 @@ export class DriftGuard {
     this.#requests = new RequestChecker(doc);
     this.#responses = new ResponseChecker(doc);
     this.#list = readListUsersSpec(this.#responses.model);
+  }
+
+  /** The spec's model, for those who build requests from it (the probe). */
+  get model(): ApiModel {
+    return this.#responses.model;
+  }
+
+  /** What findings call the operation a request reaches: its operationId, or `METHOD /path`. */
+  operationName(method: string, target: string): string {
+    return observe(
+      { method, target, requestHeaders: {}, status: 0, responseHeaders: {} },
+      (m, p) => this.#responses.operationOf(m, p),
+    ).operationName;
   }
 
   /** Whether the guard checks this request at all (not the control plane, not a CORS preflight). */
@@ -83,4 +97,54 @@ export class DriftGuard {
     }
     return { findings, observed, page };
   }
+
+  /**
+   * What two consecutive pages of one walk show together (docs/drift.md, `pagination`): the same total on both,
+   * no user on both, and the order kept across the page boundary.
+   */
+  continuity(previous: Inspection, next: Inspection): FindingInput[] {
+    const [a, b, observed] = [previous.page, next.page, next.observed];
+    if (a === undefined || b === undefined || observed === undefined || a.operation !== b.operation)
+      return [];
+    const operation = observed.operationName;
+    const findings: FindingInput[] = [];
+    if (a.total !== b.total) {
+      findings.push({
+        operation,
+        kind: 'pagination',
+        where: 'X-Total-Count',
+        expected: `the same total on every page of a walk (${String(a.total)} on page ${a.page})`,
+        actual: `${String(b.total)} on page ${b.page}`,
+      });
+    }
+    const before = new Set(a.items.map(idOf));
+    const twice = b.items.map(idOf).find((id) => id !== undefined && before.has(id));
+    if (twice !== undefined) {
+      findings.push({
+        operation,
+        kind: 'pagination',
+        where: 'body[].id',
+        expected: 'each user on one page of a walk only',
+        actual: `id ${twice} on page ${a.page} and page ${b.page}`,
+      });
+    }
+    const last = a.items.at(-1);
+    const first = b.items[0];
+    if (last !== undefined && first !== undefined) {
+      for (const finding of checkOrder(observed, { ...b, items: [last, first] }, this.#list)) {
+        findings.push({
+          ...finding,
+          kind: 'pagination',
+          where: `${finding.where} across pages`,
+          actual: `the last item of page ${a.page} (id ${String(idOf(last))}) comes before the first of page ${b.page} (id ${String(idOf(first))})`,
+        });
+      }
+    }
+    return findings;
+  }
+}
+
+function idOf(item: unknown): string | undefined {
+  const id = typeof item === 'object' && item !== null ? (item as { readonly id?: unknown }).id : undefined;
+  return typeof id === 'string' ? id : undefined;
 }

@@ -16,7 +16,8 @@ export type paths = {
     };
     /**
      * Readiness
-     * @description 200 once the data is loaded; `indexes` says whether search and sort indexes are built yet.
+     * @description 200 once the data is loaded; `indexes` says whether search and sort indexes are built yet. Served by
+     *     `identity-mock proxy` too, where it says what the proxy forwards to (docs/drift.md).
      */
     get: operations['adminHealth'];
     put?: never;
@@ -413,6 +414,37 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/drift': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The drift guard's findings
+     * @description Each disagreement between what the real service answered (through `identity-mock proxy`) and what
+     *     spec/openapi.yaml and the documented behaviour say, as a finding: one per operation, kind and place
+     *     (`where`: a body field, a header, a `Link` relation), in the order first seen, with how often it was seen
+     *     and the number of the proxied request that first showed it. At most 500 findings are kept; `dropped`
+     *     counts the distinct ones beyond. Secrets are redacted as in the journal. The kinds are explained in
+     *     docs/drift.md.
+     */
+    get: operations['getDrift'];
+    put?: never;
+    post?: never;
+    /**
+     * Forget the findings
+     * @description Clears the findings (between two stages of a CI job, say). A request that a browser sends from another
+     *     site (an `Origin` other than the server's own, or `Sec-Fetch-Site: cross-site` or `same-site`) is refused
+     *     with 403 `cross_site_refused`; a body, when there is one, must be JSON.
+     */
+    delete: operations['clearDrift'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.yaml': {
     parameters: {
       query?: never;
@@ -505,6 +537,66 @@ export type components = {
       users: number;
       /** @enum {string} */
       indexes: 'building' | 'ready';
+    };
+    /** @description What `identity-mock proxy` answers at `/__admin/health` (docs/drift.md). */
+    ProxyHealth: {
+      /** @constant */
+      status: 'ok';
+      /** @constant */
+      mode: 'proxy';
+      /**
+       * Format: uri
+       * @description The service every other request goes to.
+       */
+      upstream: string;
+      /** @description Requests forwarded so far. */
+      requests: number;
+      /** @description Findings kept so far. */
+      findings: number;
+    };
+    DriftFindings: {
+      findings: components['schemas']['DriftFinding'][];
+      /** @description Distinct findings not kept because 500 were; absent when none were dropped. */
+      dropped?: number;
+    };
+    DriftFinding: {
+      /** @description The operationId of spec/openapi.yaml, or `METHOD /path` (ids as `{id}`) for a route it lacks. */
+      operation: string;
+      /**
+       * @description What disagrees (docs/drift.md explains each kind).
+       * @enum {string}
+       */
+      kind:
+        | 'request_accepted'
+        | 'request_refused'
+        | 'undocumented_operation'
+        | 'undocumented_status'
+        | 'status'
+        | 'header'
+        | 'content_type'
+        | 'body_schema'
+        | 'error_shape'
+        | 'link'
+        | 'total_count'
+        | 'page_size'
+        | 'sort_order'
+        | 'filter'
+        | 'metadata'
+        | 'pagination'
+        | 'upstream_unreachable'
+        | 'upstream_timeout'
+        | 'upstream_tls';
+      /**
+       * @description The place: `status`, a header (`X-Total-Count`), a body field (`body[].email`), a `Link` relation.
+       * @example body[].email
+       */
+      where: string;
+      expected: string;
+      actual: string;
+      /** @description The proxy's number of the request that first showed it (the probe's number and request). */
+      first_request_id: string;
+      /** @description How many answers showed it. */
+      count: number;
     };
     DataSummary: {
       users: number;
@@ -631,6 +723,15 @@ export type components = {
     };
   };
   responses: {
+    /** @description A change requested by a browser from another site (`cross_site_refused`). */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /**
      * @description Invalid input; the message names the bad value or record. Also `unsupported_api_version` for an
      *     `X-API-Version` other than `v1`, as on the identity API (docs/responses.md).
@@ -705,7 +806,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Readiness'];
+          'application/json': components['schemas']['Readiness'] | components['schemas']['ProxyHealth'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -1418,6 +1519,66 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  getDrift: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The findings (an empty list when nothing drifted). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "findings": [
+           *         {
+           *           "operation": "listUsers",
+           *           "kind": "link",
+           *           "where": "Link rel=\"next\" page_size",
+           *           "expected": "absent: the request did not send page_size",
+           *           "actual": "\"20\"",
+           *           "first_request_id": "12",
+           *           "count": 4
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['DriftFindings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+    };
+  };
+  clearDrift: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cleared. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
     };
   };

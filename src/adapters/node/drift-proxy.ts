@@ -1,0 +1,358 @@
+/**
+ * `identity-mock proxy`: the drift guard as a transparent proxy in front of the real service (docs/drift.md).
+ * Every request goes to the service as it came (only `Host` is the service's; hop-by-hop headers, RFC 9110
+ * §7.6.1, belong to each connection), every answer comes back as it was sent (status, headers, body bytes): the
+ * proxy never substitutes, invents or retries an answer and follows no redirect. Once an answer has been passed
+ * on, the guard checks the pair and keeps its findings. What the proxy answers itself: `/__admin/drift`,
+ * `/__admin/health`, 413 for a request body over the limit, 502 when the service cannot be reached (or its TLS
+ * certificate is refused), 504 when it does not answer in time.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerAdmin, error, type AdminAnswer } from '../../drift/admin-answer.ts';
+import type { Exchange } from '../../drift/exchange.ts';
+import { FindingStore, type FindingInput } from '../../drift/finding.ts';
+import { DriftGuard } from '../../drift/guard.ts';
+import { UpstreamFailure } from '../../drift/probe.ts';
+import { UserRecorder } from '../../drift/record.ts';
+import type { User } from '../../spec/types.ts';
+import type { SpecDocument } from '../../spec/document.ts';
+import {
+  BodySample,
+  bodyText,
+  CHECK_LIMIT,
+  createUpstream,
+  failureOf,
+  headerRecord,
+  parseUpstreamUrl,
+  type Upstream,
+} from './upstream.ts';
+
+/** Bytes of a request body the proxy forwards: the mock's own limit (docs/responses.md, 100 KiB). */
+export const REQUEST_BODY_LIMIT = 100 * 1024;
+/** Default of `--upstream-timeout`. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
+/** Connection-specific headers (RFC 9110 §7.6.1), never forwarded; `Expect` too, since the body is read first. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'host',
+]);
+
+export interface DriftProxyOptions {
+  /** The real service, e.g. `https://staging.example.com`. */
+  readonly upstream: string;
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  readonly timeoutMs?: number;
+  /** Accept an upstream TLS certificate that does not verify. */
+  readonly insecure?: boolean;
+  /** Keep the users of list answers, for `recorder.fixtures()`. */
+  readonly record?: boolean;
+  /** The known accounts and the User check that a recording needs (src/data/). */
+  readonly recording?: {
+    readonly known: readonly User[];
+    readonly check: (record: unknown) => { ok: boolean };
+  };
+  /** Required as `Authorization: Bearer T` on the proxy's own `/__admin` routes. */
+  readonly adminToken?: string | undefined;
+  /** spec/openapi.yaml, parsed. */
+  readonly doc: SpecDocument;
+  /** Called with each finding the first time it is seen. */
+  readonly onFinding?: ((finding: FindingInput, requestId: string) => void) | undefined;
+  /** Called when checking an exchange failed (a bug of the guard; the answer was forwarded all the same). */
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface RunningProxy {
+  /** The proxy's URL, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string;
+  readonly port: number;
+  readonly server: Server;
+  readonly upstream: Upstream;
+  readonly findings: FindingStore;
+  /** The users seen, when recording. */
+  readonly recorder: UserRecorder | undefined;
+  /** Requests forwarded so far. */
+  readonly requests: number;
+  /** Stops accepting, lets requests in flight finish (at most `graceMs`), closes upstream connections. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * @example
+ * const proxy = await startDriftProxy({ upstream: 'https://staging.example.com', doc: readSpecDocument() });
+ * await fetch(`${proxy.url}/users`, { headers: { Authorization: `Bearer ${token}` } });
+ * proxy.findings.listing(); // { findings: [...] }
+ */
+export async function startDriftProxy(options: DriftProxyOptions): Promise<RunningProxy> {
+  const upstream = createUpstream(parseUpstreamUrl(options.upstream), {
+    timeoutMs: options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+    insecure: options.insecure ?? false,
+  });
+  const guard = new DriftGuard(options.doc);
+  const findings = new FindingStore();
+  const recorder =
+    options.record === true && options.recording !== undefined
+      ? new UserRecorder(options.recording)
+      : undefined;
+  const state = { requests: 0, origin: '' };
+  const add = (finding: FindingInput, id: string): void => {
+    if (findings.add(finding, id)) options.onFinding?.(finding, id);
+  };
+  const inspect = (exchange: Exchange, id: string): void => {
+    try {
+      const inspection = guard.inspect(exchange);
+      for (const finding of inspection.findings) add(finding, id);
+      if (recorder !== undefined && inspection.page !== undefined) recorder.add(inspection.page.items);
+    } catch (failure) {
+      options.onError?.(failure);
+    }
+  };
+
+  const server = createServer((req, res) => {
+    const id = String(++state.requests);
+    void handle(req, res, id).catch((failure: unknown) => {
+      options.onError?.(failure);
+      if (!res.headersSent)
+        reply(res, error(502, 'proxy_error', 'the drift proxy could not forward the request'));
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+    const method = req.method ?? 'GET';
+    const target = req.url ?? '/';
+    const path = target.split('?')[0] ?? target;
+    const admin = answerAdmin(
+      { method, path, headers: lowerHeaders(req) },
+      {
+        store: findings,
+        origin: state.origin,
+        adminToken: options.adminToken,
+        health: () => ({
+          status: 'ok',
+          mode: 'proxy',
+          upstream: upstream.url,
+          requests: state.requests,
+          findings: findings.size,
+        }),
+      },
+    );
+    if (admin !== undefined) {
+      state.requests--; // the proxy's own routes are not forwarded requests
+      req.resume();
+      reply(res, admin);
+      return;
+    }
+    const body = await readBody(req);
+    if (body === 'too large') {
+      res.setHeader('Connection', 'close');
+      reply(
+        res,
+        error(
+          413,
+          'payload_too_large',
+          `the request body is over the drift proxy's limit of 100 KiB (${REQUEST_BODY_LIMIT} bytes)`,
+        ),
+      );
+      return;
+    }
+    const headers = forwardedHeaders(req.rawHeaders, body);
+    let answer: IncomingMessage;
+    try {
+      answer = await upstream.send({ method, target, headers, body: body.length > 0 ? body : undefined });
+    } catch (failure) {
+      const reason = failure instanceof UpstreamFailure ? failure : failureOf(asError(failure), upstream.url);
+      add(
+        {
+          operation: guard.operationName(method, target),
+          kind: reason.kind,
+          where: 'connection',
+          expected: 'an answer from the service',
+          actual: reason.message,
+        },
+        id,
+      );
+      const status = reason.kind === 'upstream_timeout' ? 504 : 502;
+      reply(res, error(status, reason.kind, reason.message));
+      return;
+    }
+    await relay(answer, res);
+    if (!res.writableFinished) return; // the client or the service went away: nothing whole to check
+    inspect(
+      {
+        method,
+        target,
+        requestHeaders: lowerHeaders(req),
+        requestBody: body.length > 0 ? body.toString('utf8') : undefined,
+        status: answer.statusCode ?? 0,
+        responseHeaders: headerRecord(answer.rawHeaders),
+        ...sampled(answer, res),
+      },
+      id,
+    );
+  }
+
+  /** Samples of relayed bodies, kept until the exchange is checked. */
+  const samples = new WeakMap<ServerResponse, BodySample>();
+
+  /** Passes the service's answer on as it came, keeping the first CHECK_LIMIT bytes for the checks. */
+  function relay(answer: IncomingMessage, res: ServerResponse): Promise<void> {
+    const sample = new BodySample(CHECK_LIMIT);
+    samples.set(res, sample);
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withoutHopByHop(answer.rawHeaders));
+    return new Promise<void>((resolve) => {
+      answer.on('data', (chunk: Buffer) => {
+        sample.push(chunk);
+      });
+      answer.pipe(res);
+      // An answer cut short by the service (or by the timeout) cuts the client's answer short too: never a
+      // complete-looking body that the service did not send.
+      answer.once('error', () => {
+        res.destroy();
+        resolve();
+      });
+      answer.once('aborted', () => {
+        res.destroy();
+        resolve();
+      });
+      res.once('close', () => {
+        if (!answer.complete) answer.destroy();
+        resolve();
+      });
+      res.once('finish', resolve);
+    });
+  }
+
+  function sampled(
+    answer: IncomingMessage,
+    res: ServerResponse,
+  ): Pick<Exchange, 'responseBody' | 'responseBodyCut'> {
+    const sample = samples.get(res);
+    samples.delete(res);
+    if (sample === undefined) return {};
+    if (sample.cut) return { responseBodyCut: true };
+    const bytes = sample.bytes;
+    if (bytes.length === 0) return {};
+    const text = bodyText(bytes, headerValue(answer.rawHeaders, 'content-encoding'), CHECK_LIMIT);
+    return text === undefined ? { responseBodyCut: true } : { responseBody: text };
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  state.origin = url;
+  return {
+    url,
+    port,
+    server,
+    upstream,
+    findings,
+    recorder,
+    get requests() {
+      return state.requests;
+    },
+    close: (graceMs = 15_000) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          server.closeAllConnections();
+        }, graceMs);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          upstream.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+/** Reads the request body, at most REQUEST_BODY_LIMIT bytes. */
+function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > REQUEST_BODY_LIMIT) return Promise.resolve('too large');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > REQUEST_BODY_LIMIT) {
+        req.removeAllListeners('data');
+        req.pause();
+        resolve('too large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once('end', () => {
+      resolve(Buffer.concat(chunks));
+    });
+    req.once('error', reject);
+  });
+}
+
+/**
+ * The request's raw headers as they came, less the hop-by-hop ones. A body that came chunked is forwarded whole,
+ * so it gets the `Content-Length` of its bytes instead.
+ */
+function forwardedHeaders(rawHeaders: readonly string[], body: Buffer): string[] {
+  const kept = withoutHopByHop(rawHeaders);
+  const hasLength = pairs(kept).some(([name]) => name.toLowerCase() === 'content-length');
+  return hasLength || body.length === 0 ? kept : [...kept, 'Content-Length', String(body.length)];
+}
+
+/** Raw headers without the hop-by-hop ones (and those the `Connection` header names). */
+function withoutHopByHop(rawHeaders: readonly string[]): string[] {
+  const named = new Set(
+    pairs(rawHeaders)
+      .filter(([name]) => name.toLowerCase() === 'connection')
+      .flatMap(([, value]) => value.split(',').map((token) => token.trim().toLowerCase())),
+  );
+  return pairs(rawHeaders)
+    .filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !named.has(name.toLowerCase()))
+    .flat();
+}
+
+function pairs(rawHeaders: readonly string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) out.push([rawHeaders[i] ?? '', rawHeaders[i + 1] ?? '']);
+  return out;
+}
+
+function headerValue(rawHeaders: readonly string[], name: string): string | undefined {
+  return pairs(rawHeaders).find(([n]) => n.toLowerCase() === name)?.[1];
+}
+
+function lowerHeaders(req: IncomingMessage): Record<string, string> {
+  return headerRecord(req.rawHeaders);
+}
+
+function reply(res: ServerResponse, answer: AdminAnswer): void {
+  const body = answer.body === undefined ? undefined : Buffer.from(JSON.stringify(answer.body));
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    ...(body === undefined ? {} : { 'Content-Length': String(body.length) }),
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
