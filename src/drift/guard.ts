@@ -49,9 +49,8 @@ export class DriftGuard {
 
   /** What findings call the operation a request reaches: its operationId, or `METHOD /path`. */
   operationName(method: string, target: string): string {
-    return observe(
-      { method, target, requestHeaders: {}, status: 0, responseHeaders: {} },
-      (m, p) => this.#responses.operationOf(m, p),
+    return observe({ method, target, requestHeaders: {}, status: 0, responseHeaders: {} }, (m, p) =>
+      this.#responses.operationOf(m, p),
     ).operationName;
   }
 
