@@ -44,7 +44,7 @@ export function checkOrder(observed: Observed, page: ListPage, spec: ListUsersSp
     if (order < 0 || (order === 0 && idA < idB)) continue;
     const tie = order === 0;
     const quote = (record: Readonly<Record<string, unknown>>, at: number): string =>
-      `item ${at} (id ${String(record.id)}${QUOTABLE.has(field) && !tie ? `, ${field} ${String(record[field])}` : ''})`;
+      `item ${at} (id ${String(record.id)}${QUOTABLE.has(field) && field !== 'id' && !tie ? `, ${field} ${String(record[field])}` : ''})`;
     return [
       {
         operation: observed.operationName,

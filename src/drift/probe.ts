@@ -64,7 +64,9 @@ export interface ProbeResult {
   readonly aborted?: string;
 }
 
+/** The answer a probe case must get; `when` names the case in the finding's place (`status when …`). */
 interface Expectation {
+  readonly when: string;
   readonly status: number;
   readonly code?: string;
 }
@@ -168,14 +170,17 @@ class ProbeRun {
       await this.#list(`${field}_from=${enc}&${field}_to=${enc}`); // an empty range
     }
     const metadata = tokenPermissions(`Bearer ${this.#options.token}`)?.includes('read:user_metadata');
-    const expect = metadata === false ? { status: 403, code: 'metadata_permission_required' } : undefined;
-    await this.#list(`id=${encodeURIComponent(String(user.id))}`, expect);
+    const expect = (param: string): Expectation | undefined =>
+      metadata === false
+        ? { when: `${param} without read:user_metadata`, status: 403, code: 'metadata_permission_required' }
+        : undefined;
+    await this.#list(`id=${encodeURIComponent(String(user.id))}`, expect('id'));
     const creator = this.#seen.find((u) => typeof u.created_by === 'string');
     if (creator !== undefined)
-      await this.#list(`created_by=${encodeURIComponent(String(creator.created_by))}`, expect);
+      await this.#list(`created_by=${encodeURIComponent(String(creator.created_by))}`, expect('created_by'));
     const updater = this.#seen.find((u) => typeof u.updated_by === 'string');
     if (updater !== undefined)
-      await this.#list(`updated_by=${encodeURIComponent(String(updater.updated_by))}`, expect);
+      await this.#list(`updated_by=${encodeURIComponent(String(updater.updated_by))}`, expect('updated_by'));
     if (typeof user.identifier === 'string')
       await this.#list(`search=${encodeURIComponent(user.identifier)}`);
   }
@@ -198,25 +203,29 @@ class ProbeRun {
       await this.#list(query);
     }
     await this.#list('created_at_from=2025-01-01T00:00:00Z&created_at_to=2024-01-01T00:00:00Z', {
+      when: 'created_at_from after created_at_to',
       status: 400,
       code: 'invalid_range',
     });
     await this.#call(
       { method: 'GET', target: '/users', headers: { ...this.#bearer, 'X-API-Version': 'v2' } },
-      { status: 400, code: 'unsupported_api_version' },
+      { when: 'X-API-Version v2', status: 400, code: 'unsupported_api_version' },
     );
   }
 
   /** 401 without a token, with another scheme, with a token that is not one; 403 with a lesser token. */
   async #tokens(): Promise<void> {
-    await this.#call({ method: 'GET', target: '/users' }, { status: 401, code: 'missing_token' });
+    await this.#call(
+      { method: 'GET', target: '/users' },
+      { when: 'no Authorization', status: 401, code: 'missing_token' },
+    );
     await this.#call(
       { method: 'GET', target: '/users', headers: { Authorization: 'Basic dXNlcjpwYXNz' } },
-      { status: 401, code: 'missing_token' },
+      { when: 'another scheme (Basic)', status: 401, code: 'missing_token' },
     );
     await this.#call(
       { method: 'GET', target: '/users', headers: { Authorization: 'Bearer not-a-token' } },
-      { status: 401, code: 'invalid_token' },
+      { when: 'a token that is not a JWT', status: 401, code: 'invalid_token' },
     );
     await this.#call(
       {
@@ -224,7 +233,7 @@ class ProbeRun {
         target: '/users',
         headers: { Authorization: `Bearer ${tampered(this.#options.token)}` },
       },
-      { status: 401, code: 'invalid_token' },
+      { when: 'a token with a wrong signature', status: 401, code: 'invalid_token' },
     );
     const limited = this.#options.limitedToken;
     if (limited === undefined) {
@@ -236,12 +245,12 @@ class ProbeRun {
     if (!permissions.includes('read:users')) {
       await this.#call(
         { method: 'GET', target: '/users', headers },
-        { status: 403, code: 'insufficient_permissions' },
+        { when: 'a token without read:users', status: 403, code: 'insufficient_permissions' },
       );
     } else if (!permissions.includes('read:user_metadata')) {
       await this.#call(
         { method: 'GET', target: '/users?id=00000000-0000-4000-8000-000000000001', headers },
-        { status: 403, code: 'metadata_permission_required' },
+        { when: 'id without read:user_metadata', status: 403, code: 'metadata_permission_required' },
       );
     } else {
       this.notes.push('--limited-token has read:users and read:user_metadata: no 403 case to probe with it');
@@ -260,11 +269,11 @@ class ProbeRun {
         body: '{"grant_type":"drift-probe"}',
         auth: true,
       },
-      { status: 400, code: 'unsupported_grant_type' },
+      { when: 'an unknown grant_type', status: 400, code: 'unsupported_grant_type' },
     );
     await this.#call(
       { method: 'POST', target: '/oauth/token', headers: json, body: '{}', auth: true },
-      { status: 400, code: 'invalid_request' },
+      { when: 'an empty token request', status: 400, code: 'invalid_request' },
     );
   }
 
@@ -276,10 +285,13 @@ class ProbeRun {
       return;
     }
     const target = `/users/${encodeURIComponent(identifier)}`;
-    await this.#call({ method: 'DELETE', target, headers: this.#bearer }, { status: 204 });
     await this.#call(
       { method: 'DELETE', target, headers: this.#bearer },
-      { status: 404, code: 'user_not_found' },
+      { when: 'the deletion of the given user', status: 204 },
+    );
+    await this.#call(
+      { method: 'DELETE', target, headers: this.#bearer },
+      { when: 'a second deletion of the same user', status: 404, code: 'user_not_found' },
     );
     await this.#call({ method: 'DELETE', target: '/users/!!', headers: this.#bearer });
   }
@@ -351,7 +363,7 @@ class ProbeRun {
         {
           operation,
           kind: 'status',
-          where: 'status',
+          where: `status when ${expect.when}`,
           expected: `${expect.status}${expect.code === undefined ? '' : ` ${expect.code}`}`,
           actual: `${exchange.status}${typeof code === 'string' ? ` ${code}` : ''}`,
         },
@@ -362,7 +374,7 @@ class ProbeRun {
         {
           operation,
           kind: 'status',
-          where: record.code === undefined ? 'body.error' : 'body.code',
+          where: `${record.code === undefined ? 'body.error' : 'body.code'} when ${expect.when}`,
           expected: expect.code,
           actual: typeof code === 'string' ? code : 'absent',
         },
