@@ -76,9 +76,16 @@ function filtersOf(observed: Observed): Filter[] {
   return filters;
 }
 
-/** Records carry `created_by`/`updated_by` only for a token with the metadata permission (when it can be read). */
-export function checkMetadata(observed: Observed, page: ListPage, spec: ListUsersSpec): FindingInput[] {
-  const permissions = tokenPermissions(observed.exchange.requestHeaders.authorization);
+/**
+ * Records carry `created_by`/`updated_by` only for a token with the metadata permission: `permissions` are the
+ * request token's (undefined when they cannot be read, and then nothing is checked).
+ */
+export function checkMetadata(
+  observed: Observed,
+  page: ListPage,
+  spec: ListUsersSpec,
+  permissions: readonly string[] | undefined,
+): FindingInput[] {
   if (permissions === undefined) return [];
   const findings: FindingInput[] = [];
   for (const [field, permission] of spec.guardedFields) {
@@ -100,28 +107,4 @@ function fieldOf(item: unknown, field: string): unknown {
   return typeof item === 'object' && item !== null
     ? (item as Readonly<Record<string, unknown>>)[field]
     : undefined;
-}
-
-/**
- * The `permissions` claim of a bearer JWT, read without verifying it (the guard only needs to know what the
- * service was asked with); undefined when the header holds no JWT with such a claim.
- */
-export function tokenPermissions(authorization: string | undefined): string[] | undefined {
-  const match = /^Bearer\s+([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]*$/i.exec(authorization ?? '');
-  const payload = match?.[2];
-  if (payload === undefined || payload.length > 16_384) return undefined;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) =>
-      c.charCodeAt(0),
-    );
-    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (typeof claims !== 'object' || claims === null || !('permissions' in claims)) return undefined;
-    const { permissions } = claims;
-    return Array.isArray(permissions)
-      ? permissions.filter((p): p is string => typeof p === 'string')
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -27,6 +27,12 @@ export function checkOrder(observed: Observed, page: ListPage, spec: ListUsersSp
   const records = page.items.map((item) =>
     typeof item === 'object' && item !== null ? (item as Readonly<Record<string, unknown>>) : {},
   );
+  // Each item's sort key, computed once (a comparison reads two).
+  const keys = records.map((record) => {
+    const value = record[field];
+    if (typeof value !== 'string') return undefined;
+    return kind === 'time' ? instant(value) : collationKey(value);
+  });
   for (let i = 1; i < records.length; i++) {
     const a = records[i - 1] ?? {};
     const b = records[i] ?? {};
@@ -37,9 +43,14 @@ export function checkOrder(observed: Observed, page: ListPage, spec: ListUsersSp
     // Items without the field or an id break the schema; the schema check reports them.
     if (typeof x !== 'string' || typeof y !== 'string' || typeof idA !== 'string' || typeof idB !== 'string')
       continue;
-    const byField =
-      kind === 'time' ? compareTimes(x, y) : compareText(x, collationKey(x), y, collationKey(y));
-    if (byField === undefined) continue;
+    const [keyA, keyB] = [keys[i - 1], keys[i]];
+    let byField: number;
+    if (kind === 'time') {
+      if (typeof keyA !== 'number' || typeof keyB !== 'number') continue;
+      byField = keyA - keyB;
+    } else {
+      byField = compareText(x, keyA as string | undefined, y, keyB as string | undefined);
+    }
     const order = sign * byField;
     if (order < 0 || (order === 0 && idA < idB)) continue;
     const tie = order === 0;
@@ -60,8 +71,13 @@ export function checkOrder(observed: Observed, page: ListPage, spec: ListUsersSp
   return [];
 }
 
-function compareTimes(x: string, y: string): number | undefined {
-  const a = parseDateTime(x);
-  const b = parseDateTime(y);
-  return a === undefined || b === undefined ? undefined : a - b;
+/** Most instants are `…T…:…:…(.mmm)Z`, which `Date.parse` reads exactly; any other form goes through the RFC 3339 parser. */
+const SIMPLE_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+
+function instant(text: string): number | undefined {
+  if (SIMPLE_UTC.test(text)) {
+    const ms = Date.parse(text);
+    if (!Number.isNaN(ms)) return ms;
+  }
+  return parseDateTime(text);
 }

@@ -2,7 +2,7 @@
  * The drift guard's checks over one exchange (docs/drift.md), in one place for the proxy and the probe: request
  * validity, the answer against the spec (status, headers, media type, body schema, error shape, `X-Message`),
  * and for a page of a list the semantics it can show (page size, `X-Total-Count`, `Link`, order, filters,
- * metadata fields). Pure: it keeps nothing between exchanges.
+ * metadata fields). It keeps nothing between exchanges but a bounded memo of the tokens it decoded.
  */
 import type { SpecDocument } from '../spec/document.ts';
 import type { ApiModel } from '../spec/model.ts';
@@ -18,6 +18,7 @@ import { checkResponse } from './check-response.ts';
 import { observe, type Exchange, type Observed } from './exchange.ts';
 import type { FindingInput } from './finding.ts';
 import { listPageOf, type ListPage } from './list-page.ts';
+import { PermissionMemo } from './token-permissions.ts';
 
 /** Paths the guard leaves alone: a mock's control plane, which is no part of the service's interface. */
 const CONTROL_PLANE = '/__admin';
@@ -34,6 +35,7 @@ export class DriftGuard {
   readonly #requests: RequestChecker;
   readonly #responses: ResponseChecker;
   readonly #list: ListUsersSpec;
+  readonly #permissions = new PermissionMemo();
 
   /** Builds the checkers of `doc` (spec/openapi.yaml), once: building them is most of a guard's cost. */
   constructor(doc: SpecDocument) {
@@ -91,7 +93,12 @@ export class DriftGuard {
         ...checkLink(observed, page),
         ...checkOrder(observed, page, this.#list),
         ...checkFilters(observed, page),
-        ...checkMetadata(observed, page, this.#list),
+        ...checkMetadata(
+          observed,
+          page,
+          this.#list,
+          this.#permissions.of(exchange.requestHeaders.authorization),
+        ),
       );
     }
     return { findings, observed, page };

@@ -6,7 +6,7 @@
  * probe itself does no I/O.
  */
 import { isSecretField } from '../redaction.ts';
-import { tokenPermissions } from './check-filters.ts';
+import { tokenPermissions } from './token-permissions.ts';
 import type { Exchange } from './exchange.ts';
 import { FindingStore, type FindingInput, type FindingKind } from './finding.ts';
 import type { DriftGuard, Inspection } from './guard.ts';

@@ -3,7 +3,7 @@
  * drift guard (src/drift/).
  */
 import { describe, expect, it } from 'vitest';
-import { tokenPermissions } from '../../src/drift/check-filters.ts';
+import { tokenPermissions } from '../../src/drift/token-permissions.ts';
 import { FindingStore, MAX_FINDINGS, type FindingInput } from '../../src/drift/finding.ts';
 import { parseLinkHeader } from '../../src/drift/link-header.ts';
 import { summarize, SUMMARY_LIMIT } from '../../src/drift/summary.ts';

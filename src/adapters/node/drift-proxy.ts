@@ -132,21 +132,24 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const path = target.split('?')[0] ?? target;
-    const admin = answerAdmin(
-      { method, path, headers: lowerHeaders(req) },
-      {
-        store: findings,
-        origin: state.origin,
-        adminToken: options.adminToken,
-        health: () => ({
-          status: 'ok',
-          mode: 'proxy',
-          upstream: upstream.url,
-          requests: state.requests,
-          findings: findings.size,
-        }),
-      },
-    );
+    const requestHeaders = lowerHeaders(req);
+    const admin = !path.startsWith('/__admin/')
+      ? undefined
+      : answerAdmin(
+          { method, path, headers: requestHeaders },
+          {
+            store: findings,
+            origin: state.origin,
+            adminToken: options.adminToken,
+            health: () => ({
+              status: 'ok',
+              mode: 'proxy',
+              upstream: upstream.url,
+              requests: state.requests,
+              findings: findings.size,
+            }),
+          },
+        );
     if (admin !== undefined) {
       state.requests--; // the proxy's own routes are not forwarded requests
       req.resume();
@@ -192,7 +195,7 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
       {
         method,
         target,
-        requestHeaders: lowerHeaders(req),
+        requestHeaders,
         requestBody: body.length > 0 ? body.toString('utf8') : undefined,
         status: answer.statusCode ?? 0,
         responseHeaders: headerRecord(answer.rawHeaders),
@@ -284,9 +287,17 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
   };
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /** Reads the request body, at most REQUEST_BODY_LIMIT bytes. */
 function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
-  const declared = Number(req.headers['content-length'] ?? 0);
+  const length = req.headers['content-length'];
+  if (length === undefined && req.headers['transfer-encoding'] === undefined) {
+    // No body (RFC 9112 §6.3): nothing to wait for.
+    req.resume();
+    return Promise.resolve(EMPTY);
+  }
+  const declared = Number(length ?? 0);
   if (declared > REQUEST_BODY_LIMIT) return Promise.resolve('too large');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
