@@ -273,13 +273,40 @@ describe('in front of a divergent service: each kind of drift fires on its known
     expect((await rawRequest(`${proxy.url}/health`)).status).toBe(200);
   });
 
-  it('cuts the client answer short when the service does, and checks nothing of it', async () => {
+  it.each([
+    {
+      name: 'the service closes the connection',
+      search: 'cut',
+      kind: 'upstream_unreachable',
+      says: 'before the end of its answer',
+    },
+    {
+      name: 'the service stalls past the timeout',
+      search: 'stall',
+      kind: 'upstream_timeout',
+      says: '--upstream-timeout',
+    },
+  ])(
+    'cuts the client answer short when $name mid-answer, counts it, checks nothing of it',
+    async ({ search, kind, says }) => {
+      await rawRequest(`${proxy.url}/__admin/drift`, { method: 'DELETE' });
+      await expect(
+        rawRequest(`${proxy.url}/users?search=${search}`, { headers: { Authorization: admin } }),
+      ).rejects.toThrow();
+      const findings = await findingsOf(proxy);
+      expect(findings.map((f) => [f.kind, f.where])).toEqual([[kind, 'connection']]);
+      expect(findings[0]?.actual).toContain(says);
+      expect((await rawRequest(`${proxy.url}/health`)).status).toBe(200);
+    },
+  );
+
+  it('drops the request to the service when the client leaves, and counts nothing', async () => {
     await rawRequest(`${proxy.url}/__admin/drift`, { method: 'DELETE' });
     await expect(
-      rawRequest(`${proxy.url}/users?search=cut`, { headers: { Authorization: admin } }),
+      fetch(`${proxy.url}/users?search=slow`, { signal: AbortSignal.timeout(100) }),
     ).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 600)); // past the proxy's 400 ms timeout
     expect(await findingsOf(proxy)).toEqual([]);
-    expect((await rawRequest(`${proxy.url}/health`)).status).toBe(200);
   });
 
   it('refuses a request body over 100 KiB with 413, without sending it on', async () => {

@@ -138,6 +138,15 @@ const ANSWERS: Readonly<Record<string, Answer>> = {
   },
   // Never answers: the proxy's --upstream-timeout must.
   'GET /users?search=slow': () => undefined,
+  // Starts an answer and then sends nothing more: the proxy's timeout cuts it.
+  'GET /users?search=stall': (_req, res) => {
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Content-Length': '1000',
+      'X-API-Version': 'v1',
+    });
+    res.write('[');
+  },
   // Promises 1000 bytes and stops after a few: the proxy must not pass a complete-looking answer on.
   'GET /users?search=cut': (_req, res) => {
     res.writeHead(200, {

@@ -119,8 +119,7 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
   };
 
   const server = createServer((req, res) => {
-    const id = String(++state.requests);
-    void handle(req, res, id).catch((failure: unknown) => {
+    void handle(req, res).catch((failure: unknown) => {
       options.onError?.(failure);
       if (!res.headersSent)
         reply(res, error(502, 'proxy_error', 'the drift proxy could not forward the request'));
@@ -128,7 +127,21 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
     });
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+  /** The finding of an exchange that got no (whole) answer. */
+  const noAnswer = (reason: UpstreamFailure, method: string, target: string, id: string): void => {
+    add(
+      {
+        operation: guard.operationName(method, target),
+        kind: reason.kind,
+        where: 'connection',
+        expected: 'an answer from the service',
+        actual: reason.message,
+      },
+      id,
+    );
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const path = target.split('?')[0] ?? target;
@@ -151,12 +164,19 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
           },
         );
     if (admin !== undefined) {
-      state.requests--; // the proxy's own routes are not forwarded requests
       req.resume();
       reply(res, admin);
       return;
     }
+    // The proxy's own routes are not numbered: ids count the requests it forwards (and refuses).
+    const id = String(++state.requests);
+    // A client that goes away takes its request to the service with it.
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
     const body = await readBody(req);
+    if (body === 'gone') return;
     if (body === 'too large') {
       res.setHeader('Connection', 'close');
       reply(
@@ -172,25 +192,37 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
     const headers = forwardedHeaders(req.rawHeaders, body);
     let answer: IncomingMessage;
     try {
-      answer = await upstream.send({ method, target, headers, body: body.length > 0 ? body : undefined });
+      answer = await upstream.send({
+        method,
+        target,
+        headers,
+        body: body.length > 0 ? body : undefined,
+        signal: gone.signal,
+      });
     } catch (failure) {
+      if (gone.signal.aborted) return; // the client left: no answer is owed, and the service did nothing wrong
       const reason = failure instanceof UpstreamFailure ? failure : failureOf(asError(failure), upstream.url);
-      add(
-        {
-          operation: guard.operationName(method, target),
-          kind: reason.kind,
-          where: 'connection',
-          expected: 'an answer from the service',
-          actual: reason.message,
-        },
-        id,
-      );
-      const status = reason.kind === 'upstream_timeout' ? 504 : 502;
-      reply(res, error(status, reason.kind, reason.message));
+      noAnswer(reason, method, target, id);
+      reply(res, error(reason.kind === 'upstream_timeout' ? 504 : 502, reason.kind, reason.message));
       return;
     }
-    await relay(answer, res);
-    if (!res.writableFinished) return; // the client or the service went away: nothing whole to check
+    const sample = await relay(answer, res);
+    if (sample === 'cut') {
+      if (!gone.signal.aborted) {
+        noAnswer(
+          upstream.failureAfterAnswer(answer) ??
+            new UpstreamFailure(
+              'upstream_unreachable',
+              `${upstream.url} closed the connection before the end of its answer`,
+            ),
+          method,
+          target,
+          id,
+        );
+      }
+      return; // nothing whole to check
+    }
+    if (sample === 'gone') return;
     inspect(
       {
         method,
@@ -199,50 +231,52 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
         requestBody: body.length > 0 ? body.toString('utf8') : undefined,
         status: answer.statusCode ?? 0,
         responseHeaders: headerRecord(answer.rawHeaders),
-        ...sampled(answer, res),
+        ...sampled(sample, answer),
       },
       id,
     );
   }
 
-  /** Samples of relayed bodies, kept until the exchange is checked. */
-  const samples = new WeakMap<ServerResponse, BodySample>();
-
-  /** Passes the service's answer on as it came, keeping the first CHECK_LIMIT bytes for the checks. */
-  function relay(answer: IncomingMessage, res: ServerResponse): Promise<void> {
+  /**
+   * Passes the service's answer on as it came, keeping its first CHECK_LIMIT bytes for the checks. Resolves with
+   * them once the client has the whole answer; `cut` when the service's answer ended early (the client's is then
+   * cut short too: never a complete-looking body that the service did not send); `gone` when the client left.
+   */
+  function relay(answer: IncomingMessage, res: ServerResponse): Promise<BodySample | 'cut' | 'gone'> {
+    if (res.destroyed) {
+      answer.destroy();
+      return Promise.resolve('gone');
+    }
     const sample = new BodySample(CHECK_LIMIT);
-    samples.set(res, sample);
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, withoutHopByHop(answer.rawHeaders));
-    return new Promise<void>((resolve) => {
+    return new Promise((resolve) => {
       answer.on('data', (chunk: Buffer) => {
         sample.push(chunk);
       });
       answer.pipe(res);
-      // An answer cut short by the service (or by the timeout) cuts the client's answer short too: never a
-      // complete-looking body that the service did not send.
-      answer.once('error', () => {
-        res.destroy();
-        resolve();
-      });
       answer.once('aborted', () => {
         res.destroy();
-        resolve();
+        resolve('cut');
+      });
+      answer.once('error', () => {
+        res.destroy();
+        resolve('cut');
       });
       res.once('close', () => {
+        if (res.writableFinished) return;
         if (!answer.complete) answer.destroy();
-        resolve();
+        resolve('gone');
       });
-      res.once('finish', resolve);
+      res.once('finish', () => {
+        resolve(sample);
+      });
     });
   }
 
   function sampled(
+    sample: BodySample,
     answer: IncomingMessage,
-    res: ServerResponse,
   ): Pick<Exchange, 'responseBody' | 'responseBodyCut'> {
-    const sample = samples.get(res);
-    samples.delete(res);
-    if (sample === undefined) return {};
     if (sample.cut) return { responseBodyCut: true };
     const bytes = sample.bytes;
     if (bytes.length === 0) return {};
@@ -290,7 +324,7 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
 const EMPTY = Buffer.alloc(0);
 
 /** Reads the request body, at most REQUEST_BODY_LIMIT bytes. */
-function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
+function readBody(req: IncomingMessage): Promise<Buffer | 'too large' | 'gone'> {
   const length = req.headers['content-length'];
   if (length === undefined && req.headers['transfer-encoding'] === undefined) {
     // No body (RFC 9112 §6.3): nothing to wait for.
@@ -299,7 +333,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
   }
   const declared = Number(length ?? 0);
   if (declared > REQUEST_BODY_LIMIT) return Promise.resolve('too large');
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -315,7 +349,13 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
     req.once('end', () => {
       resolve(Buffer.concat(chunks));
     });
-    req.once('error', reject);
+    // A client that leaves mid-body: nothing to forward (resolving twice is a no-op once resolved).
+    req.once('close', () => {
+      if (!req.complete) resolve('gone');
+    });
+    req.once('error', () => {
+      resolve('gone');
+    });
   });
 }
 

@@ -21,6 +21,8 @@ export interface Upstream {
   readonly insecure: boolean;
   /** Sends a request to `basePath + target` (a path and query); resolves with the answer's head. */
   send(request: UpstreamRequest): Promise<IncomingMessage>;
+  /** Why an answer whose head had come then broke off (the timeout, a reset), when the request knows. */
+  failureAfterAnswer(answer: IncomingMessage): UpstreamFailure | undefined;
   /** Closes the agent's idle connections. */
   close(): void;
 }
@@ -32,6 +34,8 @@ export interface UpstreamRequest {
   /** Raw headers as pairs (`rawHeaders` order), `Host` excluded: it is set to the service's. */
   readonly headers: readonly string[];
   readonly body?: Buffer | undefined;
+  /** Aborts the request (the client went away). */
+  readonly signal?: AbortSignal;
 }
 
 export interface UpstreamOptions {
@@ -67,6 +71,7 @@ export function createUpstream(base: URL, options: UpstreamOptions): Upstream {
     : new HttpAgent({ keepAlive: true });
   const basePath = base.pathname.replace(/\/+$/, '');
   const url = `${base.protocol}//${base.host}${basePath}`;
+  const broken = new WeakMap<IncomingMessage, UpstreamFailure>();
   return {
     url,
     host: base.host,
@@ -86,8 +91,13 @@ export function createUpstream(base: URL, options: UpstreamOptions): Upstream {
           agent,
           // A hanging service answers 504 after the timeout rather than holding the client forever.
           timeout: options.timeoutMs,
+          ...(request.signal === undefined ? {} : { signal: request.signal }),
         });
-        outgoing.once('response', resolve);
+        let answer: IncomingMessage | undefined;
+        outgoing.once('response', (response) => {
+          answer = response;
+          resolve(response);
+        });
         outgoing.once('timeout', () => {
           outgoing.destroy(
             new UpstreamFailure(
@@ -96,11 +106,14 @@ export function createUpstream(base: URL, options: UpstreamOptions): Upstream {
             ),
           );
         });
-        outgoing.once('error', (error) => {
-          reject(error instanceof UpstreamFailure ? error : failureOf(error, url));
+        outgoing.on('error', (error) => {
+          const failure = error instanceof UpstreamFailure ? error : failureOf(error, url);
+          if (answer === undefined) reject(failure);
+          else broken.set(answer, failure);
         });
         outgoing.end(request.body);
       }),
+    failureAfterAnswer: (answer) => broken.get(answer),
     close: () => {
       agent.destroy();
     },
