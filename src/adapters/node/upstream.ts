@@ -7,7 +7,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { UpstreamFailure } from '../../drift/probe.ts';
+import { UpstreamFailure } from '../../drift/upstream-failure.ts';
 
 /** The service the guard talks to: its URL, and one keep-alive agent for all its requests. */
 export interface Upstream {
