@@ -1,20 +1,29 @@
 /**
  * Baseline `bare`: a plain node:http server holding the same users in an array, answering GET /users with the
- * naive code (no validation, no auth, no headers beyond the list's): the naive ceiling of the transport.
+ * naive code (no validation, no auth, no headers beyond the list's): the physical limit of this machine for a
+ * page. A plain page is a slice of the precomputed array. The bench runs it bundled (`servers.ts`), seeding with
+ * identity-mock's built seeding code (`--root`/dist).
  */
 import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { seedDataset } from '../src/data/seed.ts';
 import { naiveQuery, prepare } from './naive.ts';
+import type * as Seed from '../src/data/seed.ts';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, users: { type: 'string' }, seed: { type: 'string' } },
+  options: {
+    port: { type: 'string' },
+    users: { type: 'string' },
+    seed: { type: 'string' },
+    root: { type: 'string' },
+  },
 });
+const { seedDataset } = (await import(
+  pathToFileURL(join(values.root ?? process.cwd(), 'dist/data/seed.js')).href
+)) as typeof Seed;
 const users = prepare(
-  seedDataset({
-    seed: Number(values.seed ?? '42'),
-    users: Number(values.users ?? '10000'),
-  }).users,
+  seedDataset({ seed: Number(values.seed ?? '42'), users: Number(values.users ?? '10000') }).users,
 );
 
 createServer((req, res) => {

@@ -3,7 +3,7 @@
  * checks a scenario's first answer for correctness.
  */
 import autocannon from 'autocannon';
-import type { LoadFigures } from './report.ts';
+import type { LoadFigures } from './figures.ts';
 import type { Scenario } from './scenarios.ts';
 import { wrkLoad } from './wrk.ts';
 

@@ -5,6 +5,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
 
 export const HAS_TASKSET = (() => {
   try {
@@ -42,12 +43,20 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `node <args>` unpinned (start-up is measured with the machine to itself); `pinServer` then moves it to
- * core 0 for the load. The server must listen on `port` on 127.0.0.1.
+ * Spawns `node <args>` (in `cwd`) unpinned (start-up is measured with both cores, as a user starts it);
+ * `pinServer` then moves it to core 0 for the load. The server must listen on `port` on 127.0.0.1.
  */
-export function spawnServer(args: readonly string[], port: number): ServerProcess {
+export function spawnServer(args: readonly string[], port: number, cwd?: string): ServerProcess {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // This process is pinned to the driver's core and a child inherits that: taskset gives the server every core
+  // (it execs node, so the pid is the server's).
+  const [command, argv] = HAS_TASKSET
+    ? ['taskset', ['-c', `0-${String(cpus().length - 1)}`, process.execPath, ...args]]
+    : [process.execPath, [...args]];
+  const child = spawn(command, argv, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    ...(cwd === undefined ? {} : { cwd }),
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);

@@ -1,179 +1,58 @@
 /**
- * The bench's arithmetic and printing, kept pure so it is unit-tested on canned figures (test/unit/bench-report):
- * ratios against the baselines of the same run, the targets of issue 7 as met / not met, and the table.
+ * The bench's printed tables: throughput with ratios to the baselines of the same run, start-up, first queries
+ * after a seed, memory, the goals of every build, and a build against another (`--compare`). Pure: unit-tested
+ * in test/unit/bench-report.test.ts.
  */
-
-export interface LoadFigures {
-  /** Mean requests per second. */
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly non2xx: number;
-  readonly errors: number;
-}
-
-export interface RunKey {
-  readonly server: string;
-  readonly users: number;
-  readonly scenario: string;
-  readonly connections: number;
-}
-
-export interface RunResult extends RunKey, LoadFigures {}
-
-export interface StartupFigures {
-  readonly users: number;
-  readonly healthMs: number;
-  readonly usersMs: number;
-  readonly rssAfterSeedMb: number;
-  readonly rssAfterLoadMb: number | undefined;
-  readonly seedMs: number;
-  readonly storeMs: number;
-}
-
-export interface TargetResult {
-  readonly target: string;
-  readonly value: string;
-  readonly met: boolean | undefined;
-}
-
-export const QUERY_SCENARIOS = ['filter-sort', 'search', 'date-range'] as const;
-
-/** `a / b`, or undefined when either is missing or b is 0. */
-export function ratio(a: number | undefined, b: number | undefined): number | undefined {
-  if (a === undefined || b === undefined || b === 0) return undefined;
-  return a / b;
-}
-
-export function find(results: readonly RunResult[], key: RunKey): RunResult | undefined {
-  return results.find(
-    (r) =>
-      r.server === key.server &&
-      r.users === key.users &&
-      r.scenario === key.scenario &&
-      r.connections === key.connections,
-  );
-}
+import {
+  find,
+  findStartup,
+  ratio,
+  usersLabel,
+  type BenchRun,
+  type FirstQueryFigures,
+  type RunResult,
+} from './figures.ts';
+import type { Goal } from './goals.ts';
 
 function fmt(value: number | undefined, digits = 2): string {
   return value === undefined ? 'n/a' : value.toFixed(digits);
 }
 
-/**
- * The median round of several: each figure is the median of its values across rounds (the upper middle when the
- * count is even), non-2xx and errors are summed, so one failing round still shows.
- */
-export function medianFigures(rounds: readonly LoadFigures[]): LoadFigures {
-  if (rounds.length === 0) throw new Error('medianFigures needs at least one round');
-  const median = (pick: (f: LoadFigures) => number): number => {
-    const values = rounds.map(pick).sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)] ?? 0;
-  };
-  return {
-    rps: median((f) => f.rps),
-    p50: median((f) => f.p50),
-    p99: median((f) => f.p99),
-    non2xx: rounds.reduce((n, f) => n + f.non2xx, 0),
-    errors: rounds.reduce((n, f) => n + f.errors, 0),
-  };
+/** A millisecond figure: one decimal under 10 ms, none above. */
+function ms(value: number | undefined): string {
+  return value === undefined ? 'n/a' : value.toFixed(value < 10 ? 1 : 0);
 }
 
-/** Evaluates the targets of issue 7 on a run's results. `small`/`large` are the user counts (10 000 / 100 000). */
-export function evaluateTargets(
-  results: readonly RunResult[],
-  startups: readonly StartupFigures[],
-  sizes: { readonly small: number; readonly large: number | undefined },
-  throughputConnections = 32,
-): TargetResult[] {
-  const rps = (server: string, users: number, scenario: string): number | undefined =>
-    find(results, { server, users, scenario, connections: throughputConnections })?.rps;
-  const targets: TargetResult[] = [];
-  const list = ratio(rps('identity-mock', sizes.small, 'list'), rps('stack', sizes.small, 'list'));
-  const listVsBare = ratio(rps('identity-mock', sizes.small, 'list'), rps('bare', sizes.small, 'list'));
-  targets.push({
-    target: `list ≥ 1.5× stack and ≥ 0.35× bare at ${sizes.small} users`,
-    value: `${fmt(list)}× stack, ${fmt(listVsBare)}× bare`,
-    met: list === undefined || listVsBare === undefined ? undefined : list >= 1.5 && listVsBare >= 0.35,
-  });
-  for (const scenario of QUERY_SCENARIOS) {
-    const vsStack = ratio(rps('identity-mock', sizes.small, scenario), rps('stack', sizes.small, scenario));
-    const vsBare = ratio(rps('identity-mock', sizes.small, scenario), rps('bare', sizes.small, scenario));
-    targets.push({
-      target: `${scenario} ≥ 4× stack and ≥ 2× bare at ${sizes.small} users`,
-      value: `${fmt(vsStack)}× stack, ${fmt(vsBare)}× bare`,
-      met: vsStack === undefined || vsBare === undefined ? undefined : vsStack >= 4 && vsBare >= 2,
-    });
-  }
-  const large = sizes.large;
-  if (large !== undefined) {
-    for (const scenario of QUERY_SCENARIOS) {
-      const share = ratio(rps('identity-mock', large, scenario), rps('identity-mock', large, 'list'));
-      targets.push({
-        target: `${scenario} ≥ 0.5× list at ${large} users`,
-        value: `${fmt(share)}× list`,
-        met: share === undefined ? undefined : share >= 0.5,
-      });
-    }
-    const kinds = results.filter(
-      (r) =>
-        r.server === 'identity-mock' &&
-        r.users === large &&
-        r.scenario.startsWith('search:') &&
-        r.connections === 1,
-    );
-    const worst = kinds.reduce<RunResult | undefined>(
-      (w, r) => (w === undefined || r.p99 > w.p99 ? r : w),
-      undefined,
-    );
-    targets.push({
-      target: `search p99 ≤ 10 ms at 1 connection at ${large} users, every term kind`,
-      value: worst === undefined ? 'n/a' : `worst ${worst.p99} ms (${worst.scenario.slice(7)})`,
-      met: worst === undefined ? undefined : kinds.every((k) => k.p99 <= 10),
-    });
-    const startup = startups.find((s) => s.users === large);
-    targets.push({
-      target: `start-up to first 200 at ${large} users ≤ 2 s`,
-      value: startup === undefined ? 'n/a' : `${fmt(startup.usersMs / 1000)} s`,
-      met: startup === undefined ? undefined : startup.usersMs <= 2000,
-    });
-    const rss =
-      startup === undefined ? undefined : Math.max(startup.rssAfterSeedMb, startup.rssAfterLoadMb ?? 0);
-    targets.push({
-      target: `RSS at ${large} users ≤ 300 MB`,
-      value: rss === undefined ? 'n/a' : `${fmt(rss, 0)} MB`,
-      met: rss === undefined ? undefined : rss <= 300,
-    });
-  }
-  const token = rps('identity-mock', sizes.small, 'token');
-  targets.push({
-    target: 'token ≥ 1 000 grants/s',
-    value: `${fmt(token, 0)}/s`,
-    met: token === undefined ? undefined : token >= 1000,
-  });
-  return targets;
-}
-
-/** A fixed-width text table. */
+/** A fixed-width text table: the first column left-aligned, the others right-aligned. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]): string =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** The results table: one row per server, users, scenario and connections, with ratios to the baselines. */
+/** Whether `server` is an identity-mock build or a variant of one (`identity-mock@dir (no cache)`). */
+export function isMock(server: string): boolean {
+  return server.startsWith('identity-mock');
+}
+
+/** One row per server, users, scenario and connections; identity-mock rows carry their ratios to the baselines. */
 export function resultsTable(results: readonly RunResult[]): string {
   const rows = results.map((r) => {
     const base = (server: string): string =>
-      r.server === 'identity-mock' ? fmt(ratio(r.rps, find(results, { ...r, server })?.rps)) : '';
+      isMock(r.server) ? fmt(ratio(r.rps, find(results, { ...r, server })?.rps)) : '';
     return [
       r.server,
       String(r.users),
       r.scenario,
       String(r.connections),
       r.rps.toFixed(0),
-      String(r.p50),
-      String(r.p99),
+      // No answer within the window: wrk reports latencies of 0, which would read as fast.
+      r.rps === 0 ? '-' : ms(r.p50),
+      r.rps === 0 ? '-' : ms(r.p99),
       String(r.non2xx + r.errors),
       base('stack'),
       base('bare'),
@@ -185,9 +64,158 @@ export function resultsTable(results: readonly RunResult[]): string {
   );
 }
 
-export function targetsTable(targets: readonly TargetResult[]): string {
+/** Start-up to the first 200, medians of the rounds, with each target's ratio to `stack` at `small` users. */
+export function startupTable(run: BenchRun): string {
+  const stack = findStartup(run.startups, 'stack', run.sizes.small)?.usersMs;
   return table(
-    ['target', 'measured', 'status'],
-    targets.map((t) => [t.target, t.value, t.met === undefined ? 'not measured' : t.met ? 'met' : 'NOT MET']),
+    ['server', 'data', '/health ms', 'GET /users ms', `÷ stack@${run.sizes.small}`, 'rounds'],
+    run.startups.map((s) => [
+      s.server,
+      usersLabel(s.users),
+      ms(s.healthMs),
+      ms(s.usersMs),
+      s.server === 'stack' ? '' : fmt(ratio(s.usersMs, stack)),
+      String(s.rounds),
+    ]),
   );
+}
+
+export function inProcessTable(run: BenchRun): string {
+  return table(
+    [
+      'server',
+      'second startMock() ready ms',
+      'its first GET /users 200 ms',
+      'first startMock() ms',
+      'rounds',
+    ],
+    run.inProcess.map((f) => [f.server, ms(f.readyMs), ms(f.usersMs), ms(f.firstReadyMs), String(f.rounds)]),
+  );
+}
+
+/** The seed, then each kind's first and second query: time to the answer and the longest /health wait. */
+export function firstQueriesTable(run: BenchRun): string {
+  const rows = run.seeds.flatMap((seed) => [
+    [
+      seed.server,
+      String(seed.users),
+      'POST /__admin/seed',
+      ms(seed.seed.ms),
+      ms(seed.seed.holdMs),
+      '',
+      '',
+      '',
+    ],
+    ...run.firstQueries
+      .filter((f) => f.server === seed.server && f.users === seed.users)
+      .map((f: FirstQueryFigures) => [
+        f.server,
+        String(f.users),
+        f.kind,
+        ms(f.first.ms),
+        ms(f.first.holdMs),
+        ms(f.second.ms),
+        ms(f.second.holdMs),
+        fmt(ratio(f.first.holdMs, f.second.holdMs), 1),
+      ]),
+    [
+      seed.server,
+      String(seed.users),
+      `(whole section; RSS after ${fmt(seed.rssAfterMb, 0)} MB)`,
+      '',
+      ms(seed.sectionHoldMs),
+      '',
+      '',
+      '',
+    ],
+  ]);
+  return table(
+    ['server', 'users', 'query', '1st ms', '1st hold ms', '2nd ms', '2nd hold ms', 'hold 1st ÷ 2nd'],
+    rows,
+  );
+}
+
+export function memoryTable(run: BenchRun): string {
+  return table(
+    ['server', 'users', 'RSS after start MB', 'RSS after load MB'],
+    run.memory.map((m) => [m.server, String(m.users), fmt(m.afterStartMb, 0), fmt(m.afterLoadMb, 0)]),
+  );
+}
+
+/** The goals of every build side by side: what each measured, and met / NOT MET / not measured. */
+export function goalsTable(byServer: readonly { server: string; goals: readonly Goal[] }[]): string {
+  const first = byServer[0]?.goals ?? [];
+  const status = (g: Goal | undefined): string =>
+    g?.met === undefined ? 'not measured' : g.met ? 'met' : 'NOT MET';
+  return table(
+    ['goal', ...byServer.flatMap((b) => [b.server, 'status'])],
+    first.map((goal, i) => [
+      goal.goal,
+      ...byServer.flatMap((b) => [b.goals[i]?.value ?? 'n/a', status(b.goals[i])]),
+    ]),
+  );
+}
+
+/** The variant part of a server's name past its build (`' (no cache)'`), or undefined if not of that build. */
+function variantOf(server: string, build: string): string | undefined {
+  if (server === build) return '';
+  return server.startsWith(`${build} `) ? server.slice(build.length) : undefined;
+}
+
+/**
+ * `build` against `compared`, figure by figure: throughput (req/s and p99, higher ÷ is better for req/s),
+ * then start-up, in-process start, first queries after a seed and RSS (lower ÷ is better).
+ */
+export function compareTables(run: BenchRun, build: string, compared: string): string {
+  const throughput = run.results.flatMap((r) => {
+    const variant = variantOf(r.server, build);
+    if (variant === undefined) return [];
+    const other = find(run.results, { ...r, server: `${compared}${variant}` });
+    if (other === undefined) return [];
+    return [
+      [
+        `${r.scenario}${variant}`,
+        String(r.users),
+        String(r.connections),
+        r.rps.toFixed(0),
+        other.rps.toFixed(0),
+        fmt(ratio(r.rps, other.rps)),
+        ms(r.p99),
+        ms(other.p99),
+        fmt(ratio(r.p99, other.p99)),
+      ],
+    ];
+  });
+  const times: string[][] = [];
+  const row = (figure: string, a: number | undefined, b: number | undefined): void => {
+    if (a !== undefined || b !== undefined) times.push([figure, ms(a), ms(b), fmt(ratio(a, b))]);
+  };
+  for (const s of run.startups.filter((x) => x.server === build)) {
+    const other = findStartup(run.startups, compared, s.users);
+    row(`start-up ${usersLabel(s.users)}: GET /users`, s.usersMs, other?.usersMs);
+    row(`start-up ${usersLabel(s.users)}: /health`, s.healthMs, other?.healthMs);
+  }
+  const inProcess = (server: string) => run.inProcess.find((f) => f.server === server);
+  row('second startMock() to ready', inProcess(build)?.readyMs, inProcess(compared)?.readyMs);
+  for (const s of run.seeds.filter((x) => x.server === build)) {
+    const other = run.seeds.find((x) => x.server === compared && x.users === s.users);
+    row(`seed ${s.users}: time`, s.seed.ms, other?.seed.ms);
+    row(`seed ${s.users}: longest hold in the section`, s.sectionHoldMs, other?.sectionHoldMs);
+  }
+  for (const f of run.firstQueries.filter((x) => x.server === build)) {
+    const other = run.firstQueries.find(
+      (x) => x.server === compared && x.users === f.users && x.kind === f.kind,
+    );
+    row(`first ${f.kind} at ${f.users}: time`, f.first.ms, other?.first.ms);
+    row(`first ${f.kind} at ${f.users}: hold`, f.first.holdMs, other?.first.holdMs);
+  }
+  for (const m of run.memory.filter((x) => x.server === build)) {
+    const other = run.memory.find((x) => x.server === compared && x.users === m.users);
+    row(`RSS MB at ${m.users} after the load`, m.afterLoadMb, other?.afterLoadMb);
+  }
+  return [
+    table(['scenario', 'users', 'conns', 'req/s', 'compared', '÷', 'p99 ms', 'compared', '÷'], throughput),
+    '',
+    table(['figure (lower is better)', build, compared, '÷'], times),
+  ].join('\n');
 }

@@ -1,302 +1,287 @@
 /**
- * `npm run bench` (issue 7): identity-mock against two baselines measured in the same run — `bare` (node:http +
- * naive array code) and `stack` (Express 5 + express-openapi-validator on a small spec + jsonwebtoken + an array
- * slice, the naive code for queries) — driven by wrk (autocannon when wrk is missing), at
- * 10 000 and 100 000 users, each scenario at 1 connection (latency) and 32 (throughput); start-up, memory and
- * seeding time; the targets of the issue printed as met / not met. `--quick`: 10 000 users, short windows.
- * Figures go to stdout and bench/results/latest.json. Nothing here is asserted in `npm test`.
+ * `npm run bench`: identity-mock against two baselines started in the same run — `bare` (node:http, the users in
+ * an array, naive code: this machine's limit) and `stack` (the lean Express 5 + express-openapi-validator +
+ * jsonwebtoken service, `stack-server.ts`) — so that every goal is a ratio that means something on a shared
+ * machine. Sections: load (10 000 users; 100 000 in a full run), start-up in interleaved rounds (and a second
+ * `startMock()` in one process), the first queries after a large seed with the event loop watched, memory, the
+ * sessions' figures, and the figures still to come (`extra-figures.ts`).
+ *
+ *   npm run bench [-- --quick] [--compare DIR ...] [--only load,startup,first-queries,sessions,extras]
+ *
+ * `--quick`: 10 000 users only, short windows, 3 start-up rounds, first queries after 100 000 users only.
+ * `--compare DIR`: another built checkout of identity-mock, measured as `identity-mock@<name>` in the same rounds,
+ * with a table of new ÷ compared for every figure. Writes bench/results/latest.json (a full run) or
+ * bench/results/quick.tmp.json. Nothing here is asserted in `npm test`.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { readSigningKeys } from '../src/auth/keys.ts';
-import { TokenService } from '../src/auth/tokens.ts';
 import { seedDataset } from '../src/data/seed.ts';
-import { loadSpecs } from '../src/spec/specs.ts';
-import { readListUsersSpec } from '../src/users/query.ts';
-import { UserStore } from '../src/users/store.ts';
-import { checkScenario, load, warmUp, type Driver } from './load.ts';
+import { EXTRA_FIGURES, extrasTable, measureExtras } from './extra-figures.ts';
+import type {
+  BenchRun,
+  FirstQueryFigures,
+  InProcessFigures,
+  MemoryFigures,
+  RunResult,
+  SeedFigures,
+  StartupFigures,
+} from './figures.ts';
+import { firstQueries } from './first-queries.ts';
+import { evaluateGoals, LARGE_USERS } from './goals.ts';
+import type { Driver } from './load.ts';
+import { HAS_TASKSET, pinDriver, pinServer, waitFor200 } from './processes.ts';
 import {
-  freePort,
-  HAS_TASKSET,
-  pinDriver,
-  pinServer,
-  rssMb,
-  spawnServer,
-  waitFor200,
-  type ServerProcess,
-} from './processes.ts';
-import {
-  evaluateTargets,
-  medianFigures,
+  compareTables,
+  firstQueriesTable,
+  goalsTable,
+  inProcessTable,
+  memoryTable,
   resultsTable,
-  targetsTable,
-  type LoadFigures,
-  type RunResult,
-  type StartupFigures,
+  startupTable,
 } from './report.ts';
-import { buildScenarios, PASSWORD_GRANT, searchKindScenarios, type Scenario } from './scenarios.ts';
+import { buildScenarios, searchKindScenarios } from './scenarios.ts';
+import {
+  BARE,
+  buildOf,
+  mintToken,
+  mockSpec,
+  NO_CACHE,
+  prepareBaselines,
+  spawnSpec,
+  STACK,
+  type Baselines,
+  type Build,
+  type ServerSpec,
+} from './servers.ts';
+import { startupRounds, type StartupJob } from './startup.ts';
+import { measureLoad, type LoadSettings } from './throughput.ts';
 import { findWrk } from './wrk.ts';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean' }, seed: { type: 'string' } } });
+const SECTIONS = ['load', 'startup', 'first-queries', 'sessions', 'extras'] as const;
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean' },
+    seed: { type: 'string' },
+    compare: { type: 'string', multiple: true },
+    only: { type: 'string' },
+  },
+});
 const QUICK = values.quick === true;
 const SEED = Number(values.seed ?? '42');
+const ONLY = new Set(values.only?.split(',') ?? SECTIONS);
+for (const section of ONLY) {
+  if (!(SECTIONS as readonly string[]).includes(section))
+    throw new Error(`--only ${section}: the sections are ${SECTIONS.join(', ')}`);
+}
 const SMALL = 10_000;
-const LARGE = QUICK ? undefined : 100_000;
+const LARGE = QUICK ? undefined : LARGE_USERS;
+const CONNECTIONS = [1, 50] as const;
+const THROUGHPUT_CONNECTIONS = 50;
 const SECONDS = QUICK ? 2 : 3; // whole seconds: wrk takes no fractions
 const WARMUP = 1;
 const ROUNDS = QUICK ? 1 : 3;
-const STARTS = QUICK ? 1 : 3;
-const CONNECTIONS = [1, 32] as const;
-const AUDIENCE = 'https://identity.example.com/admin/v1';
-const ADMIN_ID = '00000000-0000-4000-8000-000000000001';
+const STARTUP_ROUNDS = QUICK ? 3 : 7;
+const SEEDS = QUICK ? [100_000] : [100_000, 1_000_000];
 
 const log = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
-
-type ServerName = 'identity-mock' | 'identity-mock (no cache)' | 'stack' | 'bare';
-
-/** Starts identity-mock and times it: first 200 on /health, then on GET /users with a password-grant token. */
-async function startMock(
-  server: ServerName,
-  users: number,
-): Promise<{ process: ServerProcess; token: string; startup: StartupFigures }> {
-  const port = await freePort();
-  const common = ['--port', String(port), '--users', String(users), '--seed', String(SEED)];
-  const cache = server === 'identity-mock' ? [] : ['--query-cache', '0'];
-  const proc = spawnServer(['dist/bin/identity-mock.js', ...common, '--log-level', 'warn', ...cache], port);
-  const healthMs = await waitFor200(`${proc.url}/health`, proc.startedAt);
-  // The first GET /users needs a token: the password grant, as a client would get one.
-  const tokenRes = await fetch(`${proc.url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: PASSWORD_GRANT,
-  });
-  const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-  const usersMs = await waitFor200(`${proc.url}/users`, proc.startedAt, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const rss = rssMb(proc.child.pid) ?? 0;
-  return {
-    process: proc,
-    token,
-    startup: {
-      users,
-      healthMs,
-      usersMs,
-      rssAfterSeedMb: rss,
-      rssAfterLoadMb: undefined,
-      seedMs: 0,
-      storeMs: 0,
-    },
-  };
-}
-
-async function start(
-  server: ServerName,
-  users: number,
-  starts = 1,
-): Promise<{ process: ServerProcess; token: string | undefined; startup?: StartupFigures }> {
-  if (server === 'identity-mock' || server === 'identity-mock (no cache)') {
-    // Start-up is timed `starts` times (the last start is the one loaded) and the median kept: one start on a
-    // shared machine can be off by half a second.
-    const figures: StartupFigures[] = [];
-    for (;;) {
-      const started = await startMock(server, users);
-      figures.push(started.startup);
-      if (figures.length >= starts) {
-        const median = (pick: (f: StartupFigures) => number): number =>
-          figures.map(pick).sort((a, b) => a - b)[Math.floor(figures.length / 2)] ?? 0;
-        return {
-          ...started,
-          startup: {
-            ...started.startup,
-            healthMs: median((f) => f.healthMs),
-            usersMs: median((f) => f.usersMs),
-            rssAfterSeedMb: median((f) => f.rssAfterSeedMb),
-          },
-        };
-      }
-      await started.process.stop();
-    }
-  }
-  const port = await freePort();
-  const common = ['--port', String(port), '--users', String(users), '--seed', String(SEED)];
-  const issuer = 'http://bench/';
-  const script = server === 'stack' ? 'bench/stack-server.ts' : 'bench/bare-server.ts';
-  const extra = server === 'stack' ? ['--issuer', issuer, '--audience', AUDIENCE] : [];
-  const proc = spawnServer(['--import', 'tsx', script, ...common, ...extra], port);
-  await waitFor200(`${proc.url}/health`, proc.startedAt);
-  const tokens = new TokenService(
-    readSigningKeys(),
-    { issuer, audience: AUDIENCE, claimsNamespace: 'https://identity.example.com', ttlSeconds: 86_400 },
-    () => Date.now(),
-  );
-  const token = tokens.sign({
-    sub: `auth0|${ADMIN_ID}`,
-    permissions: ['read:users', 'read:user_metadata'],
-    'https://identity.example.com/userID': ADMIN_ID,
-  }).token;
-  return { process: proc, token };
-}
-
-interface Running {
-  readonly name: ServerName;
-  readonly process: ServerProcess;
-  readonly token: string | undefined;
-  readonly startup?: StartupFigures;
-}
-
-/**
- * Starts `names` one after the other (the first alone on the machine, for its start-up figures), then measures
- * every scenario on all of them interleaved: round after round, each server in turn, so drift in a shared
- * machine's speed falls on all servers alike; each figure is the median of the rounds.
- */
-async function measure(
-  driver: Driver,
-  names: readonly ServerName[],
-  users: number,
-  scenarios: readonly Scenario[],
-  connections: readonly number[],
-  results: RunResult[],
-  starts = 1,
-): Promise<StartupFigures | undefined> {
-  const running: Running[] = [];
-  try {
-    for (const name of names) {
-      const started = await start(name, users, starts);
-      pinServer(started.process);
-      running.push({ name, ...started });
-    }
-    for (const scenario of scenarios) {
-      const servers = running.filter((r) => scenario.name !== 'token' || r.name.startsWith('identity-mock'));
-      for (const server of servers) {
-        await checkScenario(server.process.url, scenario, server.token);
-        // identity-mock serializes users and builds orders on first use; the baselines compute nothing ahead.
-        await warmUp(
-          driver,
-          server.process.url,
-          scenario,
-          server.token,
-          WARMUP,
-          server.name.startsWith('identity-mock'),
-        );
-      }
-      for (const c of connections) {
-        const rounds = new Map<ServerName, LoadFigures[]>(servers.map((s) => [s.name, []]));
-        for (let round = 0; round < ROUNDS; round++) {
-          for (const server of servers) {
-            const figures = await load(driver, server.process.url, scenario, server.token, c, {
-              seconds: SECONDS,
-            });
-            rounds.get(server.name)?.push(figures);
-          }
-        }
-        for (const server of servers) {
-          const figures = medianFigures(rounds.get(server.name) ?? []);
-          results.push({ server: server.name, users, scenario: scenario.name, connections: c, ...figures });
-          log(
-            `  ${server.name.padEnd(24)} ${String(users).padStart(6)}  ${scenario.name.padEnd(22)} ${String(c).padStart(2)} conn  ${figures.rps.toFixed(0).padStart(7)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  non-2xx ${figures.non2xx + figures.errors}`,
-          );
-        }
-      }
-    }
-    const mock = running.find((r) => r.startup !== undefined);
-    return mock?.startup === undefined
-      ? undefined
-      : { ...mock.startup, rssAfterLoadMb: rssMb(mock.process.child.pid) };
-  } finally {
-    for (const server of running) await server.process.stop();
-  }
-}
-
-function seedFigures(users: number): { seedMs: number; storeMs: number } {
-  const specs = loadSpecs();
-  const t0 = performance.now();
-  const dataset = seedDataset({ seed: SEED, users });
-  const t1 = performance.now();
-  new UserStore(dataset, { sortKinds: readListUsersSpec(specs.api.model).sortKinds });
-  return { seedMs: t1 - t0, storeMs: performance.now() - t1 };
-}
 
 /**
  * The sessions' figures (bench/sessions.ts), in a process of its own so its RSS is its own: memory of 100
  * untouched sessions, creation of one, and a session with 100 deletions against the default, scenario by scenario.
  */
 function sessionFigures(): unknown {
-  const args = [
-    'tsx',
-    'bench/sessions.ts',
-    '--seed',
-    String(SEED),
-    ...(QUICK ? ['--quick'] : ['--users', String(LARGE)]),
-  ];
-  const output = execFileSync('npx', args, { encoding: 'utf8', maxBuffer: 16 * 2 ** 20 });
+  const size = QUICK ? ['--quick'] : ['--users', String(LARGE_USERS)];
+  const output = execFileSync('npx', ['tsx', 'bench/sessions.ts', '--seed', String(SEED), ...size], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 2 ** 20,
+  });
   const lines = output.trimEnd().split('\n');
   log(`\n${lines.slice(0, -1).join('\n')}`);
   return JSON.parse(lines[lines.length - 1] ?? '{}') as unknown;
 }
 
+async function loadSection(builds: readonly Build[], settings: LoadSettings) {
+  const results: RunResult[] = [];
+  const memory: MemoryFigures[] = [];
+  const add = (part: { results: RunResult[]; memory: MemoryFigures[] }): void => {
+    results.push(...part.results);
+    memory.push(...part.memory);
+  };
+  const mocks = builds.map((b) => mockSpec(b));
+  for (const users of [SMALL, ...(LARGE === undefined ? [] : [LARGE])]) {
+    const records = seedDataset({ seed: SEED, users }).users;
+    const scenarios = buildScenarios(records);
+    const servers: ServerSpec[] = users === SMALL ? [...mocks, STACK, BARE] : mocks;
+    log(`\nload at ${String(users)} users: ${servers.map((s) => s.name).join(', ')}`);
+    add(await measureLoad(servers, users, scenarios, settings));
+    if (users === LARGE) {
+      // Without the result cache every request runs the engine: the honest figure for filters and search.
+      const engine = [
+        ...scenarios.filter((s) => ['filter-sort', 'search', 'date-range'].includes(s.name)),
+        ...searchKindScenarios(records),
+      ];
+      const noCache = builds.map((b) => mockSpec(b, NO_CACHE));
+      const one = { ...settings, connections: [1] };
+      results.push(...(await measureLoad(noCache, users, engine, one)).results);
+      results.push(...(await measureLoad(mocks, users, searchKindScenarios(records), one)).results);
+    }
+  }
+  return { results, memory };
+}
+
+async function firstQueriesSection(
+  builds: readonly Build[],
+  tokens: ReadonlyMap<string, string>,
+  baselines: Baselines,
+) {
+  const queries: FirstQueryFigures[] = [];
+  const seeds: SeedFigures[] = [];
+  for (const users of SEEDS) {
+    for (const build of builds) {
+      const token = tokens.get(build.name) ?? '';
+      const server = await spawnSpec(mockSpec(build), undefined, SEED, baselines);
+      try {
+        await waitFor200(`${server.url}/users`, server.startedAt, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        pinServer(server);
+        log(`  ${build.name}: POST /__admin/seed {"users": ${String(users)}}, then the first queries`);
+        const figures = await firstQueries(server, build.name, token, users, SEED);
+        seeds.push(figures.seed);
+        queries.push(...figures.queries);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  return { queries, seeds };
+}
+
 async function main(): Promise<void> {
   pinDriver();
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  const machine = `${cpus().length} cores (${cpu}), Node ${process.version}, load ${loadavg()
+  const machine = `${String(cpus().length)} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`;
   log(`identity-mock bench${QUICK ? ' (--quick)' : ''}: ${machine}`);
   log(
     HAS_TASKSET
-      ? 'servers pinned to core 0, the load driver to core 1 (taskset)'
+      ? 'load: servers pinned to core 0, the load driver to core 1 (taskset); start-up: every core'
       : 'taskset not found: servers and driver share the cores',
   );
+  const builds = [buildOf('.', true), ...(values.compare ?? []).map((dir) => buildOf(dir, false))];
+  for (const build of builds.slice(1)) log(`compared build: ${build.name} (${build.dir})`);
+  const baselines = await prepareBaselines(process.cwd());
+  const tokens = new Map(builds.map((b) => [b.name, mintToken(b)]));
+  const primaryToken = tokens.get(builds[0]?.name ?? '') ?? '';
   const wrk = findWrk(log);
   const driver: Driver = wrk === undefined ? { kind: 'autocannon' } : { kind: 'wrk', path: wrk };
   log(
     wrk === undefined
       ? 'load driver: autocannon (wrk not found and not installable here); autocannon tops out near 10 000 req/s on one core, which compresses ratios near the top'
-      : `load driver: wrk (${wrk}), one thread; autocannon only sends the warm-up's first request to every path`,
+      : `load driver: wrk (${wrk}), one thread`,
   );
-  log(
-    `each scenario: ${WARMUP} s of warm-up per server (identity-mock: every path once first), then ${ROUNDS} round(s) of ${SECONDS} s per server and connection count, servers interleaved, median kept; servers log at warn\n`,
-  );
-  const results: RunResult[] = [];
-  const startups: StartupFigures[] = [];
-  for (const users of [SMALL, ...(LARGE === undefined ? [] : [LARGE])]) {
-    const dataset = seedDataset({ seed: SEED, users });
-    const scenarios = buildScenarios(dataset.users);
-    const servers: ServerName[] = users === SMALL ? ['identity-mock', 'stack', 'bare'] : ['identity-mock'];
-    const startup = await measure(driver, servers, users, scenarios, CONNECTIONS, results, STARTS);
-    if (startup !== undefined) startups.push({ ...startup, ...seedFigures(users) });
-    if (users === LARGE) {
-      // Without the result cache, every request runs the engine: the honest figure for the search index.
-      const noCache = [
-        ...scenarios.filter((s) => ['filter-sort', 'search', 'date-range'].includes(s.name)),
-        ...searchKindScenarios(dataset.users),
-      ];
-      await measure(driver, ['identity-mock (no cache)'], users, noCache, [1], results);
-      await measure(driver, ['identity-mock'], users, searchKindScenarios(dataset.users), [1], results);
-    }
+
+  let results: RunResult[] = [];
+  let memory: MemoryFigures[] = [];
+  if (ONLY.has('load')) {
+    log(
+      `load: ${String(WARMUP)} s of warm-up per server and scenario (identity-mock: every path once first), then ${String(ROUNDS)} round(s) of ${String(SECONDS)} s per server at ${CONNECTIONS.join(' and ')} connections, servers interleaved, median kept; servers log at warn`,
+    );
+    const settings: LoadSettings = {
+      driver,
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      warmUpSeconds: WARMUP,
+      seed: SEED,
+      baselines,
+      tokenOf: (spec) => (spec.kind === 'mock' ? (tokens.get(spec.build.name) ?? '') : primaryToken),
+      log,
+    };
+    ({ results, memory } = await loadSection(builds, settings));
   }
-  const targets = evaluateTargets(results, startups, { small: SMALL, large: LARGE });
-  log(`\n${resultsTable(results)}\n`);
+
+  let startups: StartupFigures[] = [];
+  let inProcess: InProcessFigures[] = [];
+  if (ONLY.has('startup')) {
+    log(`\nstart-up: ${String(STARTUP_ROUNDS)} interleaved rounds, spawn → first 200, medians`);
+    const jobs: StartupJob[] = [
+      ...builds.flatMap((build) =>
+        [undefined, SMALL, LARGE_USERS].map((users) => ({
+          target: { server: build.name, users },
+          spec: mockSpec(build),
+          token: tokens.get(build.name) ?? '',
+        })),
+      ),
+      { target: { server: 'stack', users: SMALL }, spec: STACK, token: primaryToken },
+    ];
+    ({ startups, inProcess } = await startupRounds(jobs, builds, STARTUP_ROUNDS, SEED, baselines, log));
+  }
+
+  let queries: FirstQueryFigures[] = [];
+  let seeds: SeedFigures[] = [];
+  if (ONLY.has('first-queries')) {
+    log(`\nfirst queries after a seed of ${SEEDS.join(' and ')} users, /health polled every ~5 ms`);
+    ({ queries, seeds } = await firstQueriesSection(builds, tokens, baselines));
+  }
+
+  const run: BenchRun = {
+    quick: QUICK,
+    sizes: { small: SMALL, large: LARGE },
+    builds: builds.map((b) => b.name),
+    throughputConnections: THROUGHPUT_CONNECTIONS,
+    results,
+    startups,
+    inProcess,
+    firstQueries: queries,
+    seeds,
+    memory,
+  };
+  if (results.length > 0) log(`\nload (p50/p99 in ms)\n${resultsTable(results)}`);
+  if (startups.length > 0) {
+    log(`\nstart-up, spawn → first 200 (median of ${String(STARTUP_ROUNDS)} rounds)\n${startupTable(run)}`);
+    log(`\nin process, default data\n${inProcessTable(run)}`);
+  }
+  if (seeds.length > 0) {
+    log(
+      `\nfirst queries after POST /__admin/seed (hold: the longest /health wait during the request)\n${firstQueriesTable(run)}`,
+    );
+  }
+  if (memory.length > 0) log(`\nmemory\n${memoryTable(run)}`);
+  const goals = builds.map((b) => ({ server: b.name, goals: evaluateGoals(run, b.name) }));
   log(
-    `start-up and memory (start-up: median of ${STARTS} start(s), the server unpinned)\n${startups
-      .map(
-        (s) =>
-          `  ${s.users} users: first 200 on /health ${s.healthMs.toFixed(0)} ms, on GET /users ${s.usersMs.toFixed(0)} ms; RSS ${s.rssAfterSeedMb.toFixed(0)} MB after seeding, ${s.rssAfterLoadMb?.toFixed(0) ?? 'n/a'} MB after the load; seeding alone ${s.seedMs.toFixed(0)} ms, store and indexes ${s.storeMs.toFixed(0)} ms`,
-      )
-      .join('\n')}\n`,
+    `\ngoals (ratios against the baselines of this run; load at ${String(THROUGHPUT_CONNECTIONS)} connections)`,
   );
-  log(targetsTable(targets));
-  const sessions = sessionFigures();
-  const file = new URL(`./results/latest.json`, import.meta.url);
+  log(goalsTable(goals));
+  for (const compared of builds.slice(1)) {
+    log(`\n${builds[0]?.name ?? ''} ÷ ${compared.name}`);
+    log(compareTables(run, builds[0]?.name ?? '', compared.name));
+  }
+
+  let extras: unknown = undefined;
+  if (ONLY.has('extras')) {
+    const measured = await measureExtras(EXTRA_FIGURES, {
+      quick: QUICK,
+      seed: SEED,
+      builds,
+      baselines,
+      driver,
+      log,
+    });
+    log(`\nfigures still to come\n${extrasTable(EXTRA_FIGURES, measured)}`);
+    extras = Object.fromEntries(measured);
+  }
+  const sessions = ONLY.has('sessions') ? sessionFigures() : undefined;
+  const file = QUICK || ONLY.size < SECTIONS.length ? 'quick.tmp.json' : 'latest.json';
   writeFileSync(
-    file,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, taskset: HAS_TASKSET, driver: driver.kind, quick: QUICK, seconds: SECONDS, results, startups, targets, sessions }, null, 2)}\n`,
+    new URL(`./results/${file}`, import.meta.url),
+    `${JSON.stringify({ date: new Date().toISOString(), machine, taskset: HAS_TASKSET, driver: driver.kind, seconds: SECONDS, ...run, goals, extras, sessions }, null, 2)}\n`,
   );
-  log(`\nwrote bench/results/latest.json`);
+  log(`\nwrote bench/results/${file}`);
 }
 
 await main();

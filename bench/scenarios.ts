@@ -1,5 +1,5 @@
 /**
- * The bench's scenarios (issue 7), built from the same seeded users every server holds, each with the answer its
+ * The bench's scenarios, built from the same seeded users every server holds, each with the answer its
  * first request must give (computed with the naive reference) so a fast wrong server cannot win.
  */
 import type { User } from '../src/spec/types.ts';

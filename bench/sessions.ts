@@ -14,9 +14,9 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createMock } from '../src/app.ts';
-import { visibilityOf } from '../src/auth/row-level.ts';
-import { loadSpecs } from '../src/spec/specs.ts';
+import { visibilityOf } from '../src/access/row-level.ts';
+import { buildMock } from '../src/mock.ts';
+import { loadSpecs } from '../src/adapters/express/specs.ts';
 import { toUsersQuery, readListUsersSpec } from '../src/users/query.ts';
 import type { Session } from '../src/sessions/session.ts';
 import { buildScenarios, searchKindScenarios } from './scenarios.ts';
@@ -51,7 +51,7 @@ function rssMb(): number {
 const specs = loadSpecs();
 const spec = readListUsersSpec(specs.api.model);
 // --no-cache: every query runs the engine (the result cache would answer repeats from memory in both sessions).
-const mock = createMock({
+const mock = buildMock({
   specs,
   seed: Number(values.seed ?? '42'),
   users: USERS,

@@ -1,18 +1,21 @@
 /**
- * Baseline `stack`, what the chosen stack costs with no engineering, kept lean: Express 5 +
- * `OpenApiValidator.middleware` on a small spec (GET /health and GET /users with the real spec's query
- * parameters, no response schemas) + jsonwebtoken verify with a KeyObject (RS256, issuer, audience) + an array
- * slice for a plain page, the naive code (`naive.ts`) for filters, search and sort.
+ * Baseline `stack`: the lean service the chosen stack gives with no engineering. Express 5 +
+ * `OpenApiValidator.middleware` on a small document (GET /users only: its parameters, no response schemas;
+ * `small-spec.ts`), `validateRequests` on and responses off + jsonwebtoken's RS256 verify with a `KeyObject`
+ * (issuer, audience) + an array slice for a plain page, the naive code (`naive.ts`) for filters, search and sort.
+ * No other middleware. `GET /health` is routed before the validator (the small document does not hold it).
+ * The bench runs it bundled (`servers.ts`), seeding with identity-mock's built seeding code (`--root`/dist).
  */
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import express from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import jwt from 'jsonwebtoken';
-import { load } from 'js-yaml';
-import { seedDataset } from '../src/data/seed.ts';
-import { naiveQuery, prepare } from './naive.ts';
+import { naiveQuery, prepare, type NaiveQuery } from './naive.ts';
+import type * as Seed from '../src/data/seed.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,47 +24,43 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     issuer: { type: 'string' },
     audience: { type: 'string' },
+    spec: { type: 'string' },
+    root: { type: 'string' },
   },
 });
+const root = values.root ?? process.cwd();
+const { seedDataset } = (await import(pathToFileURL(join(root, 'dist/data/seed.js')).href)) as typeof Seed;
 const users = prepare(
-  seedDataset({
-    seed: Number(values.seed ?? '42'),
-    users: Number(values.users ?? '10000'),
-  }).users,
+  seedDataset({ seed: Number(values.seed ?? '42'), users: Number(values.users ?? '10000') }).users,
 );
-const full = load(readFileSync(new URL('../spec/openapi.yaml', import.meta.url), 'utf8')) as {
-  paths: { '/users': { get: { parameters: { $ref?: string }[] } } };
-  components: { parameters: Record<string, unknown>; schemas: Record<string, unknown> };
-};
-/** listUsers' query parameters, resolved (each is a `#/components/parameters/…` reference or inline). */
-const parameters = full.paths['/users'].get.parameters.map((p) =>
-  p.$ref === undefined ? p : full.components.parameters[p.$ref.split('/').at(-1) ?? ''],
-);
-const ok = { '200': { description: 'ok' } };
-const spec = {
-  openapi: '3.1.0',
-  info: { title: 'stack baseline', version: '1' },
-  paths: { '/health': { get: { responses: ok } }, '/users': { get: { parameters, responses: ok } } },
-  components: { schemas: full.components.schemas }, // what the parameters' schemas refer to
-};
+const all = users.map((u) => u.user);
+/** The small document (`small-spec.ts`): GET /users's parameters, which are all the stack reads of it. */
+interface SmallSpec {
+  readonly paths: {
+    readonly '/users': { readonly get: { readonly parameters: readonly Parameter[] } };
+  };
+}
+interface Parameter {
+  readonly name: string;
+  readonly schema?: { readonly default?: unknown };
+}
+const spec = JSON.parse(readFileSync(values.spec ?? 'stack-spec.json', 'utf8')) as SmallSpec;
+const publicKey = createPublicKey(readFileSync(join(root, 'fixtures/dev-signing-key.pem'), 'utf8'));
 /** Query parameters that do not change which users a page holds. */
 const PAGING = new Set(['page', 'page_size']);
-const all = users.map((u) => u.user);
-const publicKey = createPublicKey(
-  readFileSync(new URL('../fixtures/dev-signing-key.pem', import.meta.url), 'utf8'),
+/** The parameters' defaults, which the validator fills in: a query of these alone asks for the stored order. */
+const defaults = new Map(
+  spec.paths['/users'].get.parameters.flatMap((p) =>
+    p.schema?.default === undefined ? [] : [[p.name, p.schema.default] as const],
+  ),
 );
 
 const app = express();
-app.use(
-  OpenApiValidator.middleware({
-    apiSpec: spec as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
-    validateRequests: true,
-    validateSecurity: false,
-  }),
-);
 app.get('/health', (_req, res) => {
   res.json({ status: 'ok' });
 });
+const apiSpec = spec as unknown as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
+app.use(OpenApiValidator.middleware({ apiSpec, validateRequests: true, validateResponses: false }));
 app.get('/users', (req, res) => {
   const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
   try {
@@ -70,14 +69,18 @@ app.get('/users', (req, res) => {
     res.status(401).json({ error: 'invalid token', code: 'invalid_token' });
     return;
   }
-  const query = Object.fromEntries(new URL(req.url, 'http://stack').searchParams);
-  if (Object.keys(query).every((name) => PAGING.has(name))) {
-    const size = Number(query.page_size ?? '20');
-    const start = (Number(query.page ?? '1') - 1) * size;
+  // The validator has coerced the query (page and page_size are numbers now).
+  const query = req.query as Record<string, unknown>;
+  if (Object.entries(query).every(([name, value]) => PAGING.has(name) || defaults.get(name) === value)) {
+    const size = Number(query.page_size ?? 20);
+    const start = (Number(query.page ?? 1) - 1) * size;
     res.set('X-Total-Count', String(all.length)).json(all.slice(start, start + size));
     return;
   }
-  const page = naiveQuery(users, query);
+  const strings: NaiveQuery = Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, String(value)]),
+  );
+  const page = naiveQuery(users, strings);
   res.set('X-Total-Count', String(page.total)).json(page.items);
 });
 app.use(

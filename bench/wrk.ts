@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LoadFigures } from './report.ts';
+import type { LoadFigures } from './figures.ts';
 
 /** The wrk binary, installing the Debian package when missing and allowed to; undefined when there is none. */
 export function findWrk(log: (line: string) => void): string | undefined {

@@ -4,8 +4,7 @@
  * `IDENTITY_MOCK_*` variable, the config file, fixtures, the signing key); 1 it could not run.
  */
 import { readFileSync } from 'node:fs';
-import { createMock } from './app.ts';
-import { readSigningKeys, SigningKeyError } from './auth/keys.ts';
+import { createLogger } from './adapters/express/log.ts';
 import {
   ConfigError,
   DRIFT_FLAGS,
@@ -25,9 +24,10 @@ import { FixtureError } from './data/fixture-error.ts';
 import { loadFixturesSync } from './data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
 import { usage } from './help.ts';
-import { ApiError } from './http/errors.ts';
-import { createLogger } from './http/log.ts';
-import { ListenError, startMock, type RunningMock } from './server.ts';
+import { MockError } from './errors.ts';
+import { createMock } from './mock.ts';
+import { SigningKeyError } from './platform/node/signing-keys.ts';
+import { ListenError, startMockInternals, type RunningMockInternals } from './server.ts';
 import { driftPlan, finishProxy, probe, proxyPlan, startProxy } from './adapters/node/drift-commands.ts';
 import type { RunningProxy } from './adapters/node/drift-proxy.ts';
 
@@ -40,19 +40,10 @@ interface Prepared {
 }
 
 /**
- * Reads the fixtures and the signing key a Config names, so that a bad file is a configuration error (exit 2)
- * naming its flag, before anything listens.
+ * Reads the fixtures a Config names, so that a bad file is a configuration error (exit 2) naming its flag, before
+ * anything listens. (The signing key is read once, by the mock, before it listens: a bad one is exit 2 too.)
  */
 function prepare(config: Config): Prepared {
-  if (config.signingKey !== undefined) {
-    try {
-      readSigningKeys(config.signingKey);
-    } catch (error) {
-      // The message names the file, what is wrong with it and what is accepted.
-      if (error instanceof SigningKeyError) throw new ConfigError(`--signing-key: ${error.message}`);
-      throw error;
-    }
-  }
   if (config.fixtures === undefined) return {};
   try {
     return { dataset: loadFixturesSync(config.fixtures) };
@@ -72,7 +63,7 @@ async function serve(config: Config): Promise<void> {
     );
   }
   // Handlers first: a signal that arrives while the mock starts, or just after the banner, still stops it cleanly.
-  const run: { mock?: RunningMock; stopping: boolean } = { stopping: false };
+  const run: { mock?: RunningMockInternals; stopping: boolean } = { stopping: false };
   const stop = (signal: string): void => {
     if (run.stopping) process.exit(1);
     run.stopping = true;
@@ -85,7 +76,7 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => {
     stop('SIGTERM');
   });
-  const mock = await startMock({ ...config, ...prepared, logger });
+  const mock = await startMockInternals({ ...config, ...prepared, logger });
   run.mock = mock;
   if (run.stopping) {
     await mock.close();
@@ -128,7 +119,7 @@ function token(config: Config, extra: ParsedCommand['extra']): void {
     process.stdout.write(`${minted.accessToken}\n`);
   } catch (error) {
     // The same refusals as POST /__admin/tokens (unknown user, permissions beyond the role): a wrong flag.
-    if (error instanceof ApiError) throw new ConfigError(error.message);
+    if (error instanceof MockError) throw new ConfigError(error.message);
     throw error;
   }
 }
@@ -149,7 +140,7 @@ function claimsFlag(text: string | undefined): Record<string, unknown> | undefin
   return parsed as Record<string, unknown>;
 }
 
-function banner(mock: RunningMock, config: Config): string {
+function banner(mock: RunningMockInternals, config: Config): string {
   const { store } = mock.state;
   const source = config.fixtures === undefined ? `seed ${config.seed}` : `fixtures ${config.fixtures}`;
   const accounts = KNOWN_ACCOUNTS.users.map((user) => `${user.email} (${user.user_type})`).join(', ');
@@ -213,7 +204,7 @@ async function verify(config: Config, extra: ParsedCommand['extra']): Promise<vo
       );
     },
   );
-  const mock = await startMock({
+  const mock = await startMockInternals({
     ...config,
     ...prepare(config),
     port: 0,
@@ -329,6 +320,13 @@ function messageOf(error: unknown): string {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof SigningKeyError) {
+    // The message names the file, what is wrong with it and what is accepted.
+    process.stderr.write(
+      `identity-mock: --signing-key: ${error.message}\nrun identity-mock --help for the flags\n`,
+    );
+    process.exit(2);
+  }
   if (error instanceof ConfigError) {
     process.stderr.write(`identity-mock: ${error.message}\nrun identity-mock --help for the flags\n`);
     process.exit(2);

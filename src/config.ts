@@ -5,8 +5,8 @@
  * Adding a flag is one field of `Config` and one entry of `OPTIONS`: the parser, the environment variable, the
  * config file and `--help` all follow from it.
  */
-import { parseRateLimit, type RateLimitConfig } from './admin/rate-limit.ts';
-import { LOG_LEVELS, type LogLevel } from './http/log.ts';
+import { parseRateLimit, type RateLimitConfig } from './control/rate-limit.ts';
+import { LOG_LEVELS, type LogLevel } from './adapters/express/log.ts';
 
 export interface Config {
   /** Port of the API (0 = any free port). */

@@ -9,7 +9,7 @@ export {
   type Mock,
   type MockOptions,
   type MockSession,
-} from './app.ts';
+} from './mock.ts';
 export {
   ListenError,
   startMock,
@@ -19,11 +19,11 @@ export {
 } from './server.ts';
 export { sessionClient, type SessionClient, type SessionClientOptions } from './client/session-client.ts';
 export { ConfigError, DEFAULTS, type Config } from './config.ts';
-export type { LogLevel } from './http/log.ts';
+export type { LogLevel } from './adapters/express/log.ts';
 export { FixtureError } from './data/fixture-error.ts';
-export type { AppTokenRequest, MintedToken } from './auth/app-tokens.ts';
+export type { AppTokenRequest, MintedToken } from './oauth/app-tokens.ts';
 export type { Dataset, Workspace, Client } from './data/dataset.ts';
 export type { User, UserType, UserStatus } from './spec/types.ts';
-export type { FaultInput, FaultRule } from './admin/faults.ts';
-export type { JournalEntry, JournalFilter } from './admin/journal.ts';
-export type { RateLimitConfig } from './admin/rate-limit.ts';
+export type { FaultInput, FaultRule } from './control/faults.ts';
+export type { JournalEntry, JournalFilter } from './control/journal.ts';
+export type { RateLimitConfig } from './control/rate-limit.ts';

@@ -5,10 +5,17 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockSteps, MOCK_DEFAULTS, type Mock, type MockOptions, type MockSession } from './app.ts';
-import { loadSpecs, specsReady } from './spec/specs.ts';
 import { runInSlices } from './data/steps.ts';
-import { readSigningKeys } from './auth/keys.ts';
+import {
+  buildMockSteps,
+  MOCK_DEFAULTS,
+  type Mock,
+  type MockInternals,
+  type MockOptions,
+  type MockSession,
+} from './mock.ts';
+import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
+import { loadSpecs, specsReady } from './adapters/express/specs.ts';
 
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
@@ -56,19 +63,27 @@ export interface RunningMock extends Omit<Mock, 'session'> {
   close(graceMs?: number): Promise<void>;
 }
 
+/** A running mock with the parts the package's own tests and command line reach. */
+export interface RunningMockInternals extends RunningMock, Omit<MockInternals, 'session'> {}
+
 /**
  * @example
  * const mock = await startMock({ port: 0, seed: 1, users: 100 });
  * await fetch(`${mock.url}/health`);
  * await mock.close();
  */
-export async function startMock(options: StartOptions = {}): Promise<RunningMock> {
+export function startMock(options: StartOptions = {}): Promise<RunningMock> {
+  return startMockInternals(options);
+}
+
+/** `startMock` with the internals typed. */
+export async function startMockInternals(options: StartOptions = {}): Promise<RunningMockInternals> {
   // Both documents are loaded and checked before the mock listens: a broken one fails the start.
   const specs = options.specs ?? loadSpecs();
   await specsReady(specs);
   const host = options.host ?? MOCK_DEFAULTS.host;
-  // A key that cannot sign fails here, before a port is taken (createMock reads it again, after listen).
-  if (options.signingKey !== undefined) readSigningKeys(options.signingKey);
+  // The key is read once, here: one that cannot sign fails the start before a port is taken.
+  const keys = new NodeKeySet([readKeyPair(options.signingKey)]);
   const server = await listen(options.port ?? MOCK_DEFAULTS.port, host, 'port');
   const authServer =
     options.authPort === undefined ? undefined : await listen(options.authPort, host, 'authPort');
@@ -92,10 +107,10 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     });
   }
   // The data is built in slices after listen (data/steps.ts): requests that arrive meanwhile wait for it.
-  let built: Mock | undefined = undefined;
+  let built: MockInternals | undefined = undefined;
   const waiting: (() => void)[] = [];
   const serve =
-    (pick: (mock: Mock) => Mock['app']) =>
+    (pick: (mock: MockInternals) => Mock['app']) =>
     (req: IncomingMessage, res: ServerResponse): void => {
       if (built !== undefined) pick(built)(req, res);
       else if (waiting.length < MAX_WAITING) {
@@ -120,15 +135,18 @@ export async function startMock(options: StartOptions = {}): Promise<RunningMock
     'request',
     serve((m) => m.authApp),
   );
-  let mock: Mock;
+  let mock: MockInternals;
   try {
     mock = await runInSlices(
-      createMockSteps({
-        ...options,
-        specs,
-        issuer: options.issuer ?? `${authUrl}/`,
-        separateAuthServer: authServer !== undefined,
-      }),
+      buildMockSteps(
+        {
+          ...options,
+          specs,
+          issuer: options.issuer ?? `${authUrl}/`,
+          separateAuthServer: authServer !== undefined,
+        },
+        { keys },
+      ),
     );
   } catch (error) {
     await Promise.all(listeners.map((listener) => drain(listener, 0)));
@@ -200,7 +218,7 @@ function drain(server: Server, graceMs: number): Promise<void> {
 }
 
 /** Builds sort orders and the search index between requests, so the first search or sort does not pay. */
-function warmInBackground(mock: Mock, stopped: () => boolean): void {
+function warmInBackground(mock: MockInternals, stopped: () => boolean): void {
   let store = mock.state.store;
   let steps = store.warm();
   const tick = (): void => {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../src/server.ts';
+import { startMockInternals as startMock, type RunningMockInternals as RunningMock } from '../src/server.ts';
 import { passwordFields } from './support/auth.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -1,6 +1,6 @@
 /**
  * `npm run build:console`: bundles the console's and the API reference's scripts (src/console/ui/) with esbuild and
- * copies their pages and style sheets into `dist/console/assets/`, where the server finds them (assets.ts).
+ * copies their pages and style sheets into `dist/console/assets/`, where the server finds them (`platform/node/static-files.ts`).
  * Tests call `buildConsole()` first (test/support/build-console.ts).
  */
 import { build } from 'esbuild';

@@ -3,9 +3,9 @@
  * load; the server adds what the page needs to know (the known accounts, the client of the token control) as a JSON
  * block that the page's script reads, never as code.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Response } from 'express';
+import { bytes, HTML_TYPE, type Answer } from '../answer.ts';
+import type { StaticFile } from '../context.ts';
+import { NO_CACHE } from '../protocol/cache-headers.ts';
 
 /** What the pages show besides what they fetch: the accounts of docs/tokens.md and how to get their tokens. */
 export interface PageData {
@@ -19,6 +19,7 @@ export interface PageData {
 }
 
 const MARK = '<!-- page-data -->';
+const UTF8 = new TextEncoder();
 
 /** `template` with the page data in place of its mark; `<` is escaped so no value can close the script element. */
 export function renderPage(template: string, data: PageData): string {
@@ -26,22 +27,14 @@ export function renderPage(template: string, data: PageData): string {
   return template.replace(MARK, `<script type="application/json" id="page-data">${json}</script>`);
 }
 
-/** Reads `name` from the built folder and sends it with the page data and the headers every page gets. */
-export async function sendPage(
-  res: Response,
-  dir: string,
-  name: string,
-  data: PageData,
-  connectTo: readonly string[] = [],
-): Promise<void> {
-  const template = await readFile(join(dir, name), 'utf8');
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader(
-    'Content-Security-Policy',
-    [
+/** A page from its template, with the page data and the headers every page gets (`connectTo`: other origins it calls). */
+export function pageAnswer(template: StaticFile, data: PageData, connectTo: readonly string[] = []): Answer {
+  const html = renderPage(new TextDecoder().decode(template.bytes), data);
+  return bytes(200, HTML_TYPE, UTF8.encode(html), 'OK', {
+    ...NO_CACHE,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Content-Security-Policy': [
       "default-src 'self'",
       "img-src 'self' data:",
       "style-src 'self' 'unsafe-inline'",
@@ -50,21 +43,10 @@ export async function sendPage(
       "base-uri 'none'",
       "form-action 'self'",
     ].join('; '),
-  );
-  res.setHeader('X-Message', 'OK');
-  res.status(200).send(renderPage(template, data));
+  });
 }
 
-/** Sends a built or packaged file (HEAD and conditional requests included); a dropped client is not an error. */
-export function sendAsset(res: Response, file: string, contentType: string): Promise<void> {
-  res.setHeader('Content-Type', contentType);
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Message', 'OK');
-  return new Promise((resolve, reject) => {
-    res.sendFile(file, { dotfiles: 'deny' }, (error?: Error) => {
-      if (error === undefined || res.headersSent) resolve();
-      else reject(error);
-    });
-  });
+/** A built or packaged file, as served. */
+export function assetAnswer(file: StaticFile): Answer {
+  return bytes(200, file.contentType, file.bytes, 'OK', { ...NO_CACHE, 'X-Content-Type-Options': 'nosniff' });
 }

@@ -4,7 +4,7 @@
  * request's method, path and headers over a findings store, so the proxy (and any other adapter) answers the
  * same way.
  */
-import { headerSafe } from '../http/headers.ts';
+import { headerSafe } from '../protocol/header-text.ts';
 import type { FindingStore } from './finding.ts';
 
 export const DRIFT_PATH = '/__admin/drift';

@@ -2,7 +2,7 @@
  * Places in a response body as findings name them: a JSON pointer into the body (`/3/email`) becomes
  * `body[].email`, so the same field of every item is one finding, counted, and two fields are two.
  */
-import { isSecretField, REDACTED } from '../redaction.ts';
+import { isSecretField, REDACTED } from '../control/redaction.ts';
 
 /** Characters of a value quoted in a finding. */
 const VALUE_LIMIT = 120;

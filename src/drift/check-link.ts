@@ -4,7 +4,7 @@
  * absolute, on the request's path, with `page` set to the right page, the page size only if the request sent it,
  * and every other query parameter of the request kept as it was.
  */
-import { isSecretField, REDACTED } from '../redaction.ts';
+import { isSecretField, REDACTED } from '../control/redaction.ts';
 import type { Observed } from './exchange.ts';
 import type { FindingInput } from './finding.ts';
 import { parseLinkHeader, type LinkEntry } from './link-header.ts';

@@ -4,7 +4,7 @@
  * say: the error body's shape (the identity API's `{error, code}`, the token endpoint's RFC 6749
  * `{error, error_description}`) and the `X-Message` each answer carries (docs/responses.md).
  */
-import { headerSafe, MESSAGES } from '../http/headers.ts';
+import { headerSafe, MESSAGES } from '../protocol/header-text.ts';
 import type { ResponseChecker, ResponseProblem } from '../spec/response-check.ts';
 import { bodyPath, valueAt } from './body-path.ts';
 import { errorSummary } from './check-request.ts';

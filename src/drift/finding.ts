@@ -3,7 +3,7 @@
  * the spec and the documented behaviour say, deduplicated by operation, kind and place, counted, bounded in
  * number, with secrets redacted before anything is kept.
  */
-import { redactText } from '../redaction.ts';
+import { redactText } from '../control/redaction.ts';
 import type { components } from '../spec/admin-types.ts';
 
 /** A finding as kept and shown (spec/admin.yaml `DriftFinding`): the first occurrence's texts, the request that first showed it, how often. */

@@ -3,7 +3,7 @@
  * guard's checks and the answer the probe expects of it, and keeps the findings, the users seen (for filters on
  * real values) and what could not be covered. The steps of `probe-steps.ts` drive it.
  */
-import { isSecretField } from '../redaction.ts';
+import { isSecretField } from '../control/redaction.ts';
 import type { Exchange } from './exchange.ts';
 import { FindingStore, type FindingInput } from './finding.ts';
 import type { DriftGuard, Inspection } from './guard.ts';

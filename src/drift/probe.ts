@@ -10,8 +10,7 @@ import { PROBE_STEPS } from './probe-steps.ts';
 import { UpstreamFailure } from './upstream-failure.ts';
 
 export { UpstreamFailure } from './upstream-failure.ts';
-export type { ProbeOptions, ProbeRequest, Send } from './probe-session.ts';
-export { PROBE_WALK_PAGES } from './probe-steps.ts';
+export type { ProbeOptions, Send } from './probe-session.ts';
 
 export interface ProbeResult {
   readonly store: FindingStore;

@@ -1,9 +1,8 @@
 /**
  * The sessions of one mock (docs/sessions.md): the default session, and up to `maxSessions` named ones in least
  * recently used order, each dropped after `ttlMs` without use. A dropped session's id starts afresh on its next
- * use. A request runs inside its session (`run`), and the state holders ask `current()` which one that is.
+ * use. The pipeline finds a request's session here and hands it to the handler in its context.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import { Session } from './session.ts';
 
@@ -23,7 +22,6 @@ export class SessionRegistry {
   readonly maxSessions: number;
   readonly ttlMs: number;
   readonly #named: LRUCache<string, Session>;
-  readonly #scope = new AsyncLocalStorage<Session>();
   readonly #now: () => number;
   readonly #create: (id: string, now: number) => Session;
 
@@ -44,7 +42,7 @@ export class SessionRegistry {
     });
   }
 
-  /** The session of `id` (undefined: the default), created on first use; counts as a use. */
+  /** The session of `id` (undefined: the default), created on first use; counts as a use of it. */
   use(id: string | undefined): Session {
     if (id === undefined) return this.#touch(this.default);
     const found = this.#named.get(id);
@@ -52,6 +50,16 @@ export class SessionRegistry {
     const session = this.#create(id, this.#now());
     this.#named.set(id, session);
     return this.#touch(session);
+  }
+
+  /** The session of `id` as `use` finds or creates it, without counting a use (the control plane's own calls). */
+  peek(id: string | undefined): Session {
+    if (id === undefined) return this.default;
+    const found = this.#named.get(id);
+    if (found !== undefined) return found;
+    const session = this.#create(id, this.#now());
+    this.#named.set(id, session);
+    return session;
   }
 
   /** Replaces (or creates) the session `id` with `session`. */
@@ -75,19 +83,8 @@ export class SessionRegistry {
     return [...this.#named.values()];
   }
 
-  /** Runs `fn` inside `session`: `current()` answers it for everything `fn` starts, awaits included. */
-  run<T>(session: Session, fn: () => T): T {
-    return this.#scope.run(session, fn);
-  }
-
-  /** The session of the request being served, or the default one outside any request. */
-  current(): Session {
-    return this.#scope.getStore() ?? this.default;
-  }
-
   #touch(session: Session): Session {
     session.lastUsed = this.#now();
-    session.requests++;
     return session;
   }
 }

@@ -1,9 +1,9 @@
 /**
  * One session (docs/sessions.md): the users, authorization-server state and control plane a group of requests sees
- * in isolation from every other session, with the figures `GET /__admin/sessions` lists.
+ * in isolation from every other session, its clock, and the figures `GET /__admin/sessions` lists.
  */
-import type { ControlPlane } from '../admin/control-plane.ts';
-import type { MockState } from '../mock-state.ts';
+import type { ControlPlane } from '../control/control-plane.ts';
+import type { SessionState } from './session-state.ts';
 
 export interface SessionSummary {
   /** The `X-Mock-Session` value; undefined for the default session (requests without the header). */
@@ -13,7 +13,7 @@ export interface SessionSummary {
   readonly lastUsed: number;
   /** Live users in the session's store. */
   readonly users: number;
-  /** Requests served in this session. */
+  /** Requests served in this session (the control plane's own excluded, as the journal counts them). */
   readonly requests: number;
 }
 
@@ -22,18 +22,25 @@ export class Session {
   readonly created: number;
   lastUsed: number;
   requests = 0;
-  readonly state: MockState;
+  readonly state: SessionState;
   readonly control: ControlPlane;
+  readonly #clock: () => number;
 
-  constructor(id: string | undefined, state: MockState, control: ControlPlane, now: number) {
+  constructor(id: string | undefined, state: SessionState, control: ControlPlane, clock: () => number) {
     this.id = id;
     this.state = state;
     this.control = control;
-    this.created = now;
-    this.lastUsed = now;
+    this.#clock = clock;
+    this.created = clock();
+    this.lastUsed = this.created;
   }
 
-  /** Back to the session's start: data, lock-outs, refresh tokens, fault rules, journal, rate limit. */
+  /** Now, epoch milliseconds, by the session's clock: what tokens, codes, lock-outs and rate limits read. */
+  now(): number {
+    return this.#clock();
+  }
+
+  /** Back to the session's start: data, authorization-server state, fault rules, journal, rate limit. */
   reset(): void {
     this.state.reset();
     this.control.reset();

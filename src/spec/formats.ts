@@ -80,7 +80,18 @@ export function parseDateTime(text: string): number | undefined {
   return date.getTime() + millis + beyond - p.offsetMinutes * 60_000;
 }
 
-/** Formats for express-openapi-validator and ajv: name → validate function. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A uuid in its string form only (RFC 9562 §4; docs/users.md: "exact uuid match, 400 if not a uuid"). ajv-formats'
+ * `uuid` also takes `urn:uuid:…`, which the id filters would then match against nothing.
+ */
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}
+
+/** Formats for the request validators and ajv: name → validate function. */
 export const STRICT_FORMATS: Readonly<Record<string, (value: string) => boolean>> = Object.freeze({
   'date-time': isDateTime,
+  uuid: isUuid,
 });

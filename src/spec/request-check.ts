@@ -3,6 +3,7 @@
  * exists, every path, query and header parameter is declared and valid, required ones are present, the body's
  * media type is accepted and the body matches its schema, and a token is sent where one is required.
  */
+import { mediaTypeOf } from '../protocol/media-type.ts';
 import { isDecimalInteger } from './formats.ts';
 import type { OperationSpec, ParameterSpec } from './model.ts';
 import { pointerSegment } from './schema-validator.ts';
@@ -115,7 +116,7 @@ export class RequestChecker extends SpecChecker {
     contentType: string | undefined,
     body: unknown,
   ): RequestIssue[] {
-    const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const mediaType = mediaTypeOf(contentType);
     if (mediaType !== '' && !this.model.requestContentTypes.includes(mediaType)) {
       return [
         {

@@ -1,14 +1,14 @@
 /**
  * The boundary of GET /users: the request's query (already validated against the spec) becomes a typed
  * `UsersQuery`, with the spec's defaults. Rules the spec cannot express live here: `from > to` is 400
- * `invalid_range` (docs/users.md), and a search made only of invisible characters is 400.
+ * `invalid_range` (docs/users.md), and a search made only of invisible characters is 400 (`errors.ts`).
  */
 import { parseDateTime } from '../spec/formats.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import type { SortField, SortOrder } from '../spec/types.ts';
 import type { UsersQuery } from './engine.ts';
 import type { TimeRange, UserFilter } from './filter.ts';
-import { QueryError } from './query-error.ts';
+import { invalidRange, invalidRequest } from '../errors.ts';
 import { parseTerms } from './search.ts';
 import type { SortKind } from './sort.ts';
 
@@ -96,9 +96,7 @@ export function toUsersQuery(raw: Readonly<Record<string, unknown>>, spec: ListU
   const terms = search === undefined ? [] : parseTerms(search);
   if (search !== undefined && terms.length === 0) {
     const message = 'must contain at least one visible character';
-    throw new QueryError('invalid_request', `search ${message}`, [
-      { location: 'query', name: 'search', message },
-    ]);
+    throw invalidRequest(`search ${message}`, [{ location: 'query', name: 'search', message }]);
   }
   const sortBy = text('sort_by');
   const direction = oneOf(
@@ -126,8 +124,7 @@ function range(text: (name: string) => string | undefined, field: string): TimeR
   const from = fromText === undefined ? undefined : parseDateTime(fromText);
   const to = toText === undefined ? undefined : parseDateTime(toText);
   if (from !== undefined && to !== undefined && from > to) {
-    throw new QueryError(
-      'invalid_range',
+    throw invalidRange(
       `${field}_from (${fromText ?? ''}) is after ${field}_to (${toText ?? ''}); the range is ${field}_from <= ${field} < ${field}_to`,
       [{ location: 'query', name: `${field}_from`, message: `must not be after ${field}_to` }],
     );

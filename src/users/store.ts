@@ -114,6 +114,30 @@ export class UserStore {
     return this.#live(this.base.slotOfEmail(email));
   }
 
+  /** The live user in `slot`, if any. */
+  userAt(slot: number): User | undefined {
+    return this.#alive[slot] === 1 ? this.users[slot] : undefined;
+  }
+
+  /** The live user who logs in as `username`: an email or an identifier (the password grant, the login form). */
+  byLogin(username: string): User | undefined {
+    const slot = this.slotOfEmail(username) ?? this.slotOfIdentifier(username);
+    return slot === undefined ? undefined : this.users[slot];
+  }
+
+  /** The live user with this uuid, if any. */
+  userById(id: string): User | undefined {
+    const slot = this.slotOfId(id);
+    return slot === undefined ? undefined : this.users[slot];
+  }
+
+  /** The live user a reference names: uuid, identifier or email (as tokens, logins and the admin API take them). */
+  find(reference: string): { readonly slot: number; readonly user: User } | undefined {
+    const slot = this.slotOfId(reference) ?? this.slotOfIdentifier(reference) ?? this.slotOfEmail(reference);
+    const user = slot === undefined ? undefined : this.users[slot];
+    return slot === undefined || user === undefined ? undefined : { slot, user };
+  }
+
   /** Slots of users created / updated by the user with this uuid (live or not: callers check `alive`). */
   slotsCreatedBy(id: string): readonly number[] {
     return this.base.slotsCreatedBy(id);

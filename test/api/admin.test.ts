@@ -5,8 +5,11 @@
  */
 import type request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../src/admin/journal.ts';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import type { JournalEntry } from '../../src/control/journal.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import type { User } from '../../src/spec/types.ts';
 import { adminClient, concretePath, type AdminClient } from '../support/admin-client.ts';
 import {

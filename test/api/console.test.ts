@@ -5,8 +5,11 @@
 import { load } from 'js-yaml';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMock } from '../../src/app.ts';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import { buildMock } from '../../src/mock.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { harness, SPECS, SMALL_FIXTURES, NOW } from '../support/harness.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { passwordFields } from '../support/auth.ts';
@@ -64,7 +67,7 @@ describe('the served documents', () => {
   });
 
   it('names the authorization server of its own listener in its operations', async () => {
-    const mock = createMock({
+    const mock = buildMock({
       specs: SPECS,
       fixtures: SMALL_FIXTURES,
       separateAuthServer: true,
@@ -82,7 +85,7 @@ describe('the served documents', () => {
   });
 
   it('honours X-Forwarded-* only behind a trusted proxy', async () => {
-    const trusted = createMock({ specs: SPECS, fixtures: SMALL_FIXTURES, trustProxy: true });
+    const trusted = buildMock({ specs: SPECS, fixtures: SMALL_FIXTURES, trustProxy: true });
     const forwarded = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'mock.example' };
     const viaProxy = await request(trusted.app).get('/openapi.json').set(forwarded);
     expect(serverUrls(viaProxy.body as Doc)).toEqual(['https://mock.example']);

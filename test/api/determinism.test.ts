@@ -3,7 +3,7 @@
  * seed serves other users; `--users N` makes N faker users plus the three known accounts.
  */
 import { describe, expect, it } from 'vitest';
-import { createMock, type MockOptions } from '../../src/app.ts';
+import { buildMock, type MockOptions } from '../../src/mock.ts';
 import { ADMIN, NOW, harnessFor, type Harness } from '../support/harness.ts';
 import { totalOf, usersOf } from '../support/responses.ts';
 
@@ -20,7 +20,7 @@ const QUERIES = [
 ];
 
 function seeded(options: MockOptions): Harness {
-  return harnessFor(createMock({ validateResponses: true, now: () => NOW, ...options }));
+  return harnessFor(buildMock({ validateResponses: true, now: () => NOW, ...options }));
 }
 
 /** The body and the headers that must not vary, for each query. */
@@ -62,7 +62,7 @@ describe('seeded data', () => {
     expect(totalOf(one)).toBe(203);
   });
 
-  it('createMock({ seed: 1, users: 500 }) serves 503 users: 500 seeded + the 3 known accounts', async () => {
+  it('buildMock({ seed: 1, users: 500 }) serves 503 users: 500 seeded + the 3 known accounts', async () => {
     const h = seeded({ seed: 1, users: 500 });
     const token = h.token(ADMIN);
     const res = await h.get('/users', { token });

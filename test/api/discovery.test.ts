@@ -5,7 +5,10 @@
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { decodeToken, DEFAULT_ISSUER, loginToken, MOCK_CLIENT, passwordFields } from '../support/auth.ts';
 import { ADMIN, checker, harness, NOW, SMALL_FIXTURES, USER } from '../support/harness.ts';
 
@@ -151,7 +154,7 @@ describe('startMock with a separate authorization-server listener (authPort)', (
     expect(doc.jwks_uri).toBe(`${mock.authUrl}/.well-known/jwks.json`);
     const jwks = await fetchChecked(doc.jwks_uri);
     expect(jwks.status).toBe(200);
-    expect((jwks.body as { keys: Jwk[] }).keys.map((k) => k.kid)).toEqual([mock.tokens.keys.kid]);
+    expect((jwks.body as { keys: Jwk[] }).keys.map((k) => k.kid)).toEqual([mock.keys.signing.kid]);
   });
 
   it('issues tokens on the auth listener whose iss is the auth URL + "/", and the API listener accepts them', async () => {

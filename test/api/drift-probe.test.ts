@@ -8,7 +8,10 @@ import { probeSender } from '../../src/adapters/node/probe-sender.ts';
 import { createUpstream } from '../../src/adapters/node/upstream.ts';
 import { DriftGuard } from '../../src/drift/guard.ts';
 import { runProbe, type ProbeOptions } from '../../src/drift/probe.ts';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { freePort } from '../support/bin-process.ts';
 import { startDivergentUpstream, type DivergentUpstream } from '../support/divergent-upstream.ts';
 import { SPECS } from '../support/harness.ts';

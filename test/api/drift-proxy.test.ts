@@ -13,7 +13,10 @@ import { loadFixtures } from '../../src/data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from '../../src/data/known-accounts.ts';
 import { checkUserRecord } from '../../src/data/user-schema.ts';
 import type { Finding } from '../../src/drift/finding.ts';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { adminChecker } from '../support/admin-client.ts';
 import { freePort } from '../support/bin-process.ts';
 import {

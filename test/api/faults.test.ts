@@ -4,9 +4,12 @@
  */
 import type request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FaultRule } from '../../src/admin/faults.ts';
-import { ApiError } from '../../src/http/errors.ts';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import type { FaultRule } from '../../src/control/faults.ts';
+import { MockError } from '../../src/errors.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { adminClient, type AdminClient } from '../support/admin-client.ts';
 import { passwordFields, postToken } from '../support/auth.ts';
 import { ADMIN, harness, SMALL_FIXTURES, SPECS, type Harness } from '../support/harness.ts';
@@ -347,7 +350,7 @@ describe('fault rules: the admin API and mock.fault()', () => {
   it.each([
     { name: 'neither status nor delay_ms', rule: { path: '/users' } },
     { name: 'status 42', rule: { path: '/users', status: 42 } },
-  ])('mock.fault() refuses an invalid rule ($name) with a 400 ApiError', ({ rule }) => {
+  ])('mock.fault() refuses an invalid rule ($name) with a 400 MockError', ({ rule }) => {
     const { h } = setup();
     let thrown: unknown;
     try {
@@ -355,7 +358,7 @@ describe('fault rules: the admin API and mock.fault()', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(ApiError);
+    expect(thrown).toBeInstanceOf(MockError);
     expect(thrown).toMatchObject({ status: 400, code: 'invalid_request' });
     expect(h.mock.control.faults.size).toBe(0);
   });

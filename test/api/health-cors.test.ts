@@ -2,8 +2,8 @@
  * GET /health (docs/running.md), the headers of every response (X-API-Version, X-Message) and CORS (docs/responses.md).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EXPOSED_HEADERS } from '../../src/http/cors.ts';
-import { API_SPEC_PATH, readSpecDocument } from '../../src/spec/document.ts';
+import { EXPOSED_HEADERS } from '../../src/pipeline/cors.ts';
+import { API_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
 import { ADMIN, CLIENT, harness, type Harness, type SendOptions } from '../support/harness.ts';
 import { headerForm } from '../support/responses.ts';
 

@@ -13,7 +13,7 @@ import {
   postToken,
   smallDatasetWith,
 } from '../support/auth.ts';
-import { startMock } from '../../src/server.ts';
+import { startMockInternals as startMock } from '../../src/server.ts';
 import { harness, NOW, SMALL_FIXTURES, USER } from '../support/harness.ts';
 import { authorize, authorizeParams, codeFields, locationOf, loginCode, SPA } from '../support/login.ts';
 

@@ -4,7 +4,10 @@
  */
 import { createRemoteJWKSet, generateKeyPair, jwtVerify, SignJWT, type JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { DEFAULT_AUDIENCE, decodeToken, MOCK_CLIENT, PASSWORD } from '../support/auth.ts';
 import { ADMIN, NOW, SMALL_FIXTURES, USER } from '../support/harness.ts';
 
@@ -102,7 +105,7 @@ describe('an OIDC client of the mock', () => {
     const genuine = mock.token({ user: ADMIN });
     const { privateKey } = await generateKeyPair('RS256');
     const forged = await new SignJWT({ ...genuine.claims })
-      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: mock.tokens.keys.kid })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: mock.keys.signing.kid })
       .sign(privateKey);
     expect(decodeToken(forged).header.kid).toBe(decodeToken(genuine.accessToken).header.kid);
     await expect(verifyToken(forged)).rejects.toMatchObject({

@@ -4,11 +4,11 @@
  * permission (docs/users.md) guards the `id` / `created_by` / `updated_by` filters and fields.
  */
 import { describe, expect, it } from 'vitest';
-import { readSpecDocument } from '../../src/spec/document.ts';
+import { readSpecDocument } from '../../src/spec/document-file.ts';
 import { buildApiModel, type OperationSpec } from '../../src/spec/model.ts';
 import type { User } from '../../src/spec/types.ts';
 import { KNOWN_IDS, ROLE_PERMISSIONS } from '../support/auth.ts';
-import { ADMIN, CLIENT, harness, USER, type Harness } from '../support/harness.ts';
+import { ADMIN, CLIENT, harness, NOW, USER, type Harness } from '../support/harness.ts';
 import { expectError, totalOf, usersOf } from '../support/responses.ts';
 
 const MODEL = buildApiModel(readSpecDocument());
@@ -95,7 +95,7 @@ describe.each(CASES)('$name', ({ op, permission }) => {
   it('a token without a permissions claim has no permissions', async () => {
     const h = harness();
     const token = h.token(ADMIN, { claims: { permissions: undefined } });
-    expect(h.mock.tokens.verify(token)).not.toHaveProperty('permissions');
+    expect(await h.mock.tokens.verify(token, NOW / 1000)).not.toHaveProperty('permissions');
     const res = await h.send(op.method, samplePath(op), { token });
     expectInsufficientScope(res, 'insufficient_permissions', op.permissions[0] ?? permission);
   });

@@ -4,7 +4,7 @@
  */
 import type request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_STATES } from '../../src/admin/provider-states.ts';
+import { PROVIDER_STATES } from '../../src/control/provider-states.ts';
 import { adminClient, type AdminClient } from '../support/admin-client.ts';
 import { KNOWN_IDS, UUID_PATTERN } from '../support/auth.ts';
 import { ADMIN, harness, type Harness } from '../support/harness.ts';

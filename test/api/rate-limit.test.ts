@@ -2,11 +2,10 @@
  * Rate limiting (docs/control-plane.md) on an injected clock: `X-RateLimit-*` on every answer while on, 429 over the limit,
  * buckets per bearer token / client address / client_id, refill, the admin API, reset, and bounded memory.
  */
-import type { Request, Response } from 'express';
 import type request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { rateLimitGate } from '../../src/http/control.ts';
-import type { MockOptions } from '../../src/app.ts';
+import { rateLimitGate } from '../../src/pipeline/gates.ts';
+import type { MockOptions } from '../../src/mock.ts';
 import { adminClient } from '../support/admin-client.ts';
 import type { Client } from '../../src/data/dataset.ts';
 import {
@@ -399,16 +398,18 @@ describe('reset', () => {
 describe('bounded memory', () => {
   /** Runs the rate-limit gate on a request bearing `token`, as the dispatcher does, without HTTP. */
   async function take(h: Harness, token: string): Promise<Record<string, string>> {
-    const headers: Record<string, string> = {};
-    const req = { headers: { authorization: `Bearer ${token}` }, ip: '127.0.0.1' } as unknown as Request;
-    const res = {
-      locals: {},
-      setHeader: (name: string, value: string) => {
-        headers[name.toLowerCase()] = value;
-      },
-    } as unknown as Response;
-    expect(await rateLimitGate(() => h.mock.control)(req, res, undefined)).toBe(false);
-    return headers;
+    const request = {
+      method: 'GET',
+      path: '/users',
+      headers: { authorization: `Bearer ${token}` },
+      clientAddress: '127.0.0.1',
+      body: () => undefined,
+    };
+    const verdict = rateLimitGate(h.mock.control, request, 'api', h.mock.sessions.default.now());
+    expect(verdict.refused).toBeUndefined();
+    return Promise.resolve(
+      Object.fromEntries(Object.entries(verdict.headers).map(([name, value]) => [name.toLowerCase(), value])),
+    );
   }
 
   it('after 20 000 distinct tokens the limiter holds at most maxKeys buckets; a forgotten one starts full', async () => {

@@ -4,7 +4,11 @@
  * resetting only it before each test, all at once. Also `startMock().session(id)`, the in-process handle.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionClient, startMock, type RunningMock, type SessionClient } from '../../src/index.ts';
+import { sessionClient, type SessionClient } from '../../src/index.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { SPECS } from '../support/harness.ts';
 
 let mock: RunningMock;

@@ -3,11 +3,16 @@
  * mock, reproduced, with the answer it gets now. Time bounds here are "answers vs hangs" timeouts, not speed checks.
  */
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_FAULT_RULES } from '../../src/admin/faults.ts';
-import { JOURNAL_BODY_LIMIT } from '../../src/admin/journal.ts';
-import { AuthState, MAX_REFRESH_TOKENS } from '../../src/auth/auth-state.ts';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FAULT_RULES } from '../../src/control/faults.ts';
+import { JOURNAL_BODY_LIMIT } from '../../src/control/journal.ts';
+import { MAX_REFRESH_TOKENS, RefreshTokens } from '../../src/oauth/refresh-tokens.ts';
+import { NODE_PLATFORM } from '../../src/platform/node/node-platform.ts';
+import { specsReady } from '../../src/adapters/express/specs.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { passwordFields, postToken } from '../support/auth.ts';
 import { ADMIN, harness, SMALL_FIXTURES, SPECS } from '../support/harness.ts';
@@ -16,6 +21,9 @@ import { expectError } from '../support/responses.ts';
 const EVIL = 'https://evil.example';
 
 describe('fault path patterns: linear time, at most 1000 rules', () => {
+  // The documents are loaded and checked first: the time bounds below are about the requests, not the start.
+  beforeAll(() => specsReady(SPECS));
+
   it('a backtracking-hostile pattern answers the next request at once (was: 43 s for 50 characters)', async () => {
     const h = harness();
     const admin = adminClient(h.mock.app);
@@ -168,12 +176,19 @@ describe('bounds in bytes', () => {
   });
 
   it(`refresh tokens: at most ${MAX_REFRESH_TOKENS} live, the oldest dropped`, () => {
-    const auth = new AuthState(() => 0);
-    const grant = { userId: 'u', clientId: 'c', audience: 'a', scope: undefined };
-    const first = auth.issueRefreshToken(grant);
-    for (let i = 0; i < MAX_REFRESH_TOKENS; i++) auth.issueRefreshToken(grant);
-    expect(auth.refreshTokens).toBe(MAX_REFRESH_TOKENS);
-    expect(auth.refreshGrant(first)).toBeUndefined();
+    const tokens = new RefreshTokens(NODE_PLATFORM.random);
+    const grant = {
+      userId: 'u',
+      clientId: 'c',
+      audience: 'a',
+      scope: undefined,
+      authTime: 0,
+      sid: undefined,
+    };
+    const first = tokens.issue(grant, false);
+    for (let i = 0; i < MAX_REFRESH_TOKENS; i++) tokens.issue(grant, false);
+    expect(tokens.size).toBe(MAX_REFRESH_TOKENS);
+    expect(() => tokens.redeem(first, 'c')).toThrow('Unknown or invalid refresh token.');
   });
 
   it('a 12 KB bearer token costs the rate limiter one digest-keyed bucket', async () => {

@@ -63,7 +63,7 @@ describe('POST /oauth/token: password grant', () => {
     expect(body.expires_in).toBe(86_400);
     expect(res.headers['x-api-version']).toBe('v1');
     const { header, claims } = decodeToken(body.access_token);
-    expect(header).toEqual({ alg: 'RS256', typ: 'JWT', kid: h.mock.tokens.keys.kid });
+    expect(header).toEqual({ alg: 'RS256', typ: 'JWT', kid: h.mock.keys.signing.kid });
     expect(claims).toEqual({
       iss: DEFAULT_ISSUER,
       sub: `auth0|${KNOWN_IDS.admin}`,

@@ -223,7 +223,7 @@ describe('401 invalid_token', () => {
       name: 'an unknown kid (signed with the server key all the same)',
       token: (x) => {
         const { header, payload } = splitJwt(x.token(ADMIN));
-        return rsaJwt({ ...header, kid: 'some-other-key' }, payload, x.mock.tokens.keys.privateKey);
+        return rsaJwt({ ...header, kid: 'some-other-key' }, payload, x.mock.keys.signing.privateKey);
       },
     },
     {
@@ -240,7 +240,7 @@ describe('401 invalid_token', () => {
       name: 'HS256 keyed with the server public key PEM',
       token: (x) => {
         const { header, payload } = splitJwt(x.token(ADMIN));
-        const pem = x.mock.tokens.keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+        const pem = x.mock.keys.signing.publicKey.export({ type: 'spki', format: 'pem' }).toString();
         return hmacJwt(header, payload, pem);
       },
     },

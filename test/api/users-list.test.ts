@@ -4,7 +4,7 @@
  * brute-force reference in test/support/reference.ts.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMock } from '../../src/app.ts';
+import { buildMock } from '../../src/mock.ts';
 import { loadFixturesSync } from '../../src/data/fixtures.ts';
 import type { User } from '../../src/spec/types.ts';
 import {
@@ -604,12 +604,12 @@ describe('on seeded data (seed 1: 500 faker users + 3 known accounts)', () => {
   let token: string;
 
   beforeEach(() => {
-    seeded = harnessFor(createMock({ seed: 1, users: 500, validateResponses: true, now: () => NOW }));
+    seeded = harnessFor(buildMock({ seed: 1, users: 500, validateResponses: true, now: () => NOW }));
     token = seeded.token(ADMIN);
   });
 
   it('a page is the same bytes with and without response validation (one serialiser)', async () => {
-    const plain = harnessFor(createMock({ seed: 1, users: 500, validateResponses: false, now: () => NOW }));
+    const plain = harnessFor(buildMock({ seed: 1, users: 500, validateResponses: false, now: () => NOW }));
     for (const query of ['page=2&page_size=7', 'search=ann&sort_by=email', 'page=99']) {
       const checked = await seeded.get(`/users?${query}`, { token });
       const unchecked = await plain.get(`/users?${query}`, { token: plain.token(ADMIN) });

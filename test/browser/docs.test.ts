@@ -4,7 +4,10 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { ARTIFACTS, watchedPage } from '../support/browser-page.ts';
 import { SPECS } from '../support/harness.ts';

@@ -8,7 +8,10 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startMock, type RunningMock } from '../../src/server.ts';
+import {
+  startMockInternals as startMock,
+  type RunningMockInternals as RunningMock,
+} from '../../src/server.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { startSpa, type SpaServer } from './spa-server.ts';
 

@@ -7,7 +7,7 @@
  * Each page has buttons: log in (through the mock's login page), renew silently, call GET /users, log out.
  * Ctrl-C stops both servers.
  */
-import { startMock } from '../../src/server.ts';
+import { startMockInternals as startMock } from '../../src/server.ts';
 import { startSpa } from './spa-server.ts';
 
 const port = Number(process.argv[2] ?? '0');

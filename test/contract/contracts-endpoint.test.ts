@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createMock } from '../../src/app.ts';
+import { buildMock } from '../../src/mock.ts';
 import { ResponseChecker } from '../../src/spec/response-check.ts';
 import { CONTRACTS_DIR, PACT_FILE } from '../support/contracts.ts';
 import { SPECS } from '../support/harness.ts';
 
-const mock = createMock({ specs: SPECS, users: 10 });
+const mock = buildMock({ specs: SPECS, users: 10 });
 const admin = new ResponseChecker(SPECS.admin.doc);
 
 async function get(path: string): Promise<request.Response> {

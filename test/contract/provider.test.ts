@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACTS_DIR, pactFilesIn } from '../../src/contracts/pact-files.ts';
 import { verifyPacts } from '../../src/contracts/verify.ts';
-import { createLogger } from '../../src/http/log.ts';
+import { createLogger } from '../../src/adapters/express/log.ts';
 import { startMock, type RunningMock } from '../../src/index.ts';
 import { SPECS } from '../support/harness.ts';
 

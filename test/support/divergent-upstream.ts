@@ -13,7 +13,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { buildLink } from '../../src/http/link.ts';
+import { buildLink } from '../../src/users/link.ts';
 
 const TLS = {
   key: readFileSync(new URL('./tls/self-signed-key.pem', import.meta.url)),

@@ -5,9 +5,9 @@
 import request from 'supertest';
 import { bodyOf } from './response-body.ts';
 import { expect } from 'vitest';
-import { createMock, type Mock, type MockOptions } from '../../src/app.ts';
-import type { AppTokenRequest } from '../../src/auth/app-tokens.ts';
-import { loadSpecs } from '../../src/spec/specs.ts';
+import { buildMock, type MockInternals, type MockOptions } from '../../src/mock.ts';
+import type { AppTokenRequest } from '../../src/oauth/app-tokens.ts';
+import { loadSpecs } from '../../src/adapters/express/specs.ts';
 import { ResponseChecker } from '../../src/spec/response-check.ts';
 import type { User } from '../../src/spec/types.ts';
 
@@ -31,7 +31,7 @@ export interface SendOptions {
 }
 
 export interface Harness {
-  readonly mock: Mock;
+  readonly mock: MockInternals;
   /** An access token for a user (email, id or identifier), by default with every permission of their role. */
   token(user: string, extra?: Omit<AppTokenRequest, 'user'>): string;
   /** Sends a request; fails the test if the response does not conform to the spec. */
@@ -43,7 +43,7 @@ export interface Harness {
 
 export function harness(options: MockOptions = {}): Harness {
   return harnessFor(
-    createMock({
+    buildMock({
       specs: SPECS,
       fixtures: SMALL_FIXTURES,
       validateResponses: true,
@@ -54,10 +54,10 @@ export function harness(options: MockOptions = {}): Harness {
 }
 
 /**
- * The harness around a mock built elsewhere (e.g. seeded: `createMock({ seed: 1, users: 500, … })`). Build it with
+ * The harness around a mock built elsewhere (e.g. seeded: `buildMock({ seed: 1, users: 500, … })`). Build it with
  * `validateResponses: true` and a fixed `now`, as `harness()` does.
  */
-export function harnessFor(mock: Mock): Harness {
+export function harnessFor(mock: MockInternals): Harness {
   const send = async (method: string, path: string, o: SendOptions = {}): Promise<request.Response> => {
     let test = request(mock.app)[method.toLowerCase() as 'get'](path);
     if (o.token !== undefined) test = test.set('Authorization', `Bearer ${o.token}`);

@@ -1,13 +1,28 @@
 /**
- * A TokenService on the committed dev key with a clock the test moves, and hand-crafted JWTs (other algorithms,
- * other keys, tampered parts) for the refusal cases.
+ * A TokenService on the committed dev key with a clock the test moves (signing and verifying at the clock's time,
+ * synchronously, as Node's key set allows), and hand-crafted JWTs (other algorithms, other keys, tampered parts) for
+ * the refusal cases.
  */
 import { createHmac, createSign, type KeyObject } from 'node:crypto';
-import { readSigningKeys, type SigningKeys } from '../../src/auth/keys.ts';
-import { TokenService, type TokenSettings } from '../../src/auth/tokens.ts';
+import type { Claims } from '../../src/oauth/claims.ts';
+import { TokenService, type SignedToken, type TokenSettings } from '../../src/oauth/tokens.ts';
+import { NODE_PLATFORM } from '../../src/platform/node/node-platform.ts';
+import { NodeKeySet, readKeyPair, type NodeKeyPair } from '../../src/platform/node/signing-keys.ts';
 import { ManualClock } from './manual-clock.ts';
 
-export const KEYS: SigningKeys = readSigningKeys();
+export const KEYS: NodeKeyPair = readKeyPair();
+
+/** A token service read at a test's clock. */
+export interface ClockedTokens {
+  readonly service: TokenService;
+  readonly settings: TokenSettings;
+  readonly userIdClaim: string;
+  /** The clock's time, in whole seconds. */
+  nowSeconds(): number;
+  sign(claims: Claims): SignedToken;
+  /** Verifies at the clock's time; throws TokenError saying why a token is refused. */
+  verify(token: string): Claims;
+}
 
 export const SETTINGS: TokenSettings = Object.freeze({
   issuer: 'http://localhost:8080/',
@@ -20,11 +35,23 @@ export const SETTINGS: TokenSettings = Object.freeze({
 export const START = '2026-01-15T12:00:00.000Z';
 
 export function tokenService(settings: Partial<TokenSettings> = {}): {
-  tokens: TokenService;
+  tokens: ClockedTokens;
   clock: ManualClock;
 } {
   const clock = new ManualClock(START);
-  return { tokens: new TokenService(KEYS, { ...SETTINGS, ...settings }, clock.now), clock };
+  const service = new TokenService(new NodeKeySet([KEYS]), { ...SETTINGS, ...settings }, NODE_PLATFORM);
+  const nowSeconds = (): number => Math.floor(clock.now() / 1000);
+  return {
+    clock,
+    tokens: {
+      service,
+      settings: service.settings,
+      userIdClaim: service.userIdClaim,
+      nowSeconds,
+      sign: (claims) => service.signNow(claims, nowSeconds()),
+      verify: (token) => service.verifyNow(token, nowSeconds()),
+    },
+  };
 }
 
 const part = (value: unknown): string =>

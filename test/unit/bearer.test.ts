@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { authenticate, authorize, insufficientPermission, type Principal } from '../../src/auth/bearer.ts';
+import type { Principal } from '../../src/access/principal.ts';
+import { insufficientPermission } from '../../src/errors.ts';
+import { authenticate as authenticateAt, authorize } from '../../src/oauth/bearer.ts';
+import type { UserDirectory } from '../../src/oauth/bearer.ts';
 import { craftJwt, decodePart, KEYS, SETTINGS, tokenService } from '../support/token-service.ts';
-import { apiErrorOf } from '../support/thrown.ts';
+import { apiErrorOf, apiRejection } from '../support/thrown.ts';
 import { storeOf, userRecord, uuidOf } from '../support/user-records.ts';
 
 const USER_ID = 'https://identity.example.com/userID';
@@ -19,6 +22,15 @@ function setup() {
   const store = storeOf(USERS);
   const tokenFor = (claims: Record<string, unknown>): string => tokens.sign(claims).token;
   return { tokens, clock, store, tokenFor };
+}
+
+/** The bearer check at the test clock's time. */
+function authenticate(
+  header: string | undefined,
+  tokens: ReturnType<typeof setup>['tokens'],
+  store: UserDirectory,
+): Promise<Principal> {
+  return authenticateAt(header, tokens.service, store, tokens.nowSeconds());
 }
 
 const invalidChallenge = (description: string): Record<string, string> => ({
@@ -57,9 +69,9 @@ describe('authenticate: the Authorization header', () => {
       header: 'bearer',
       message: `the Bearer token is empty: ${USAGE}`,
     },
-  ])('401 missing_token: $name', ({ header, message }) => {
+  ])('401 missing_token: $name', async ({ header, message }) => {
     const { tokens, store } = setup();
-    const error = apiErrorOf(() => authenticate(header, tokens, store));
+    const error = await apiRejection(authenticate(header, tokens, store));
     expect(error).toMatchObject({ status: 401, code: 'missing_token', message, headers: MISSING_CHALLENGE });
   });
 
@@ -70,7 +82,7 @@ describe('authenticate: the Authorization header', () => {
     { name: 'extra spaces after the scheme', header: (t: string) => `Bearer    ${t}` },
     { name: 'a tab after the scheme', header: (t: string) => `Bearer\t${t}` },
     { name: 'spaces around the header value', header: (t: string) => `  Bearer ${t}  ` },
-  ])('accepted: $name', ({ header }) => {
+  ])('accepted: $name', async ({ header }) => {
     const { tokens, store, tokenFor } = setup();
     const token = tokenFor({
       sub: `auth0|${uuidOf(1)}`,
@@ -78,7 +90,7 @@ describe('authenticate: the Authorization header', () => {
       gty: 'password',
       permissions: ['read:users'],
     });
-    const principal = authenticate(header(token), tokens, store);
+    const principal = await authenticate(header(token), tokens, store);
     expect(principal.slot).toBe(0);
     expect([...principal.permissions]).toEqual(['read:users']);
     expect(principal.claims).toEqual(decodePart(token, 1));
@@ -91,9 +103,9 @@ describe('authenticate: the Authorization header', () => {
       header: 'Bearer a b',
       description: 'the access token is invalid: it is not a JWT',
     },
-  ])('401 invalid_token: $name', ({ header, description }) => {
+  ])('401 invalid_token: $name', async ({ header, description }) => {
     const { tokens, store } = setup();
-    const error = apiErrorOf(() => authenticate(header, tokens, store));
+    const error = await apiRejection(authenticate(header, tokens, store));
     expect(error).toMatchObject({
       status: 401,
       code: 'invalid_token',
@@ -117,9 +129,9 @@ describe('authenticate: the token', () => {
       message: `the access token is invalid: its issuer "https://évil.example.com/" is not ${SETTINGS.issuer}`,
       description: `the access token is invalid: its issuer 'https://?vil.example.com/' is not ${SETTINGS.issuer}`,
     },
-  ])('401 invalid_token: $name', ({ claims, message, description }) => {
+  ])('401 invalid_token: $name', async ({ claims, message, description }) => {
     const { tokens, store, tokenFor } = setup();
-    const error = apiErrorOf(() => authenticate(`Bearer ${tokenFor(claims)}`, tokens, store));
+    const error = await apiRejection(authenticate(`Bearer ${tokenFor(claims)}`, tokens, store));
     expect(error).toMatchObject({
       status: 401,
       code: 'invalid_token',
@@ -128,22 +140,22 @@ describe('authenticate: the token', () => {
     });
   });
 
-  it('401 invalid_token: expired beyond the leeway', () => {
+  it('401 invalid_token: expired beyond the leeway', async () => {
     const { tokens, store, tokenFor, clock } = setup();
     const token = tokenFor({ [USER_ID]: uuidOf(1) });
     clock.advanceSeconds(SETTINGS.ttlSeconds + 30);
-    const error = apiErrorOf(() => authenticate(`Bearer ${token}`, tokens, store));
+    const error = await apiRejection(authenticate(`Bearer ${token}`, tokens, store));
     expect(error).toMatchObject({ status: 401, code: 'invalid_token' });
     expect(error.message).toMatch(/^the access token is invalid: it expired at /);
   });
 
-  it('401 invalid_token: alg none', () => {
+  it('401 invalid_token: alg none', async () => {
     const { tokens, store } = setup();
     const token = craftJwt(
       { alg: 'none', kid: KEYS.kid },
       { iss: SETTINGS.issuer, aud: SETTINGS.audience, [USER_ID]: uuidOf(1) },
     );
-    const error = apiErrorOf(() => authenticate(`Bearer ${token}`, tokens, store));
+    const error = await apiRejection(authenticate(`Bearer ${token}`, tokens, store));
     expect(error).toMatchObject({
       status: 401,
       code: 'invalid_token',
@@ -166,9 +178,9 @@ describe('authenticate: the user', () => {
       claims: { sub: 'mock-client@clients', gty: 'client-credentials' },
       slot: undefined,
     },
-  ])('accepted: $name', ({ claims, slot }) => {
+  ])('accepted: $name', async ({ claims, slot }) => {
     const { tokens, store, tokenFor } = setup();
-    expect(authenticate(`Bearer ${tokenFor(claims)}`, tokens, store).slot).toBe(slot);
+    expect((await authenticate(`Bearer ${tokenFor(claims)}`, tokens, store)).slot).toBe(slot);
   });
 
   it.each([
@@ -197,9 +209,9 @@ describe('authenticate: the user', () => {
       claims: { 'https://other.example.com/userID': uuidOf(1), gty: 'password' },
       message: `the access token is invalid: it names no user (claim ${USER_ID} is missing)`,
     },
-  ])('401 invalid_token: $name', ({ claims, message }) => {
+  ])('401 invalid_token: $name', async ({ claims, message }) => {
     const { tokens, store, tokenFor } = setup();
-    const error = apiErrorOf(() => authenticate(`Bearer ${tokenFor(claims)}`, tokens, store));
+    const error = await apiRejection(authenticate(`Bearer ${tokenFor(claims)}`, tokens, store));
     expect(error).toMatchObject({
       status: 401,
       code: 'invalid_token',
@@ -208,12 +220,12 @@ describe('authenticate: the user', () => {
     });
   });
 
-  it('401 invalid_token once the user is deleted (the token worked before)', () => {
+  it('401 invalid_token once the user is deleted (the token worked before)', async () => {
     const { tokens, store, tokenFor } = setup();
     const header = `Bearer ${tokenFor({ [USER_ID]: uuidOf(3), gty: 'password' })}`;
-    expect(authenticate(header, tokens, store).slot).toBe(2);
+    expect((await authenticate(header, tokens, store)).slot).toBe(2);
     store.delete(2);
-    const error = apiErrorOf(() => authenticate(header, tokens, store));
+    const error = await apiRejection(authenticate(header, tokens, store));
     expect(error).toMatchObject({
       status: 401,
       code: 'invalid_token',
@@ -234,10 +246,10 @@ describe('authenticate: permissions', () => {
       permissions: ['read:users', 7, null, ['delete:users']],
       expected: ['read:users'],
     },
-  ])('$name', ({ permissions, expected }) => {
+  ])('$name', async ({ permissions, expected }) => {
     const { tokens, store, tokenFor } = setup();
     const token = tokenFor({ [USER_ID]: uuidOf(1), gty: 'password', permissions });
-    expect([...authenticate(`Bearer ${token}`, tokens, store).permissions]).toEqual(expected);
+    expect([...(await authenticate(`Bearer ${token}`, tokens, store)).permissions]).toEqual(expected);
   });
 });
 
@@ -298,7 +310,7 @@ describe('authorize', () => {
 
   it('insufficientPermission with another code and subject', () => {
     const error = insufficientPermission(
-      principal(['read:users']),
+      principal(['read:users']).permissions,
       'read:user_metadata',
       'metadata_permission_required',
       'the id filter',

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { answerAdmin, type AdminContext, type AdminRequest } from '../../src/drift/admin-answer.ts';
 import { FINDING_KINDS, FINDING_TEXT_LIMIT, FindingStore, MAX_FINDINGS } from '../../src/drift/finding.ts';
-import { readSpecDocument, resolvePointer, ADMIN_SPEC_PATH } from '../../src/spec/document.ts';
+import { resolvePointer } from '../../src/spec/document.ts';
+import { ADMIN_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
 import { ResponseChecker } from '../../src/spec/response-check.ts';
 
 const doc = readSpecDocument(ADMIN_SPEC_PATH);

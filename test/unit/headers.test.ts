@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkApiVersion, checkMediaType, headerSafe } from '../../src/http/headers.ts';
+import { headerSafe } from '../../src/protocol/header-text.ts';
+import { checkApiVersion, checkMediaType } from '../../src/pipeline/header-checks.ts';
 import { API_MODEL } from '../support/spec-model.ts';
 import { apiErrorOf } from '../support/thrown.ts';
 

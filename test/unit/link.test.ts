@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLink, type LinkInput } from '../../src/http/link.ts';
+import { buildLink, type LinkInput } from '../../src/users/link.ts';
 
 const BASE = 'http://localhost:8080/users';
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileGlob } from '../../src/admin/path-glob.ts';
+import { compileGlob } from '../../src/control/path-glob.ts';
 
 describe('compileGlob', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UsersQuery } from '../../src/users/engine.ts';
 import { readListUsersSpec, toUsersQuery } from '../../src/users/query.ts';
-import { QueryError } from '../../src/users/query-error.ts';
+import { MockError } from '../../src/errors.ts';
 import { API_MODEL, LIST_USERS_SPEC } from '../support/spec-model.ts';
 import { thrownBy } from '../support/thrown.ts';
 
@@ -192,8 +192,8 @@ describe('toUsersQuery', () => {
       raw: { created_at_from: '2024-01-01T00:00:00.0001Z', created_at_to: '2024-01-01T00:00:00Z' },
       param: 'created_at',
     },
-  ])('from > to is an invalid_range QueryError (400 at the edge): $name', ({ raw, param }) => {
-    const error = thrownBy(() => toUsersQuery(raw, LIST_USERS_SPEC), QueryError);
+  ])('from > to is an invalid_range MockError (400): $name', ({ raw, param }) => {
+    const error = thrownBy(() => toUsersQuery(raw, LIST_USERS_SPEC), MockError);
     expect(error.code).toBe('invalid_range');
     const values = Object.values(raw);
     for (const value of values) expect(error.message).toContain(value);
@@ -209,8 +209,8 @@ describe('toUsersQuery', () => {
     { name: 'format characters (zero-width space, joiner)', search: '\u200b\u200d' },
     { name: 'controls and whitespace', search: ' \u0001 \u0002 ' },
     { name: 'only combining marks', search: '\u0301\u0308' },
-  ])('a search without a visible character is an invalid_request QueryError: $name', ({ search }) => {
-    const error = thrownBy(() => toUsersQuery({ search }, LIST_USERS_SPEC), QueryError);
+  ])('a search without a visible character is an invalid_request MockError: $name', ({ search }) => {
+    const error = thrownBy(() => toUsersQuery({ search }, LIST_USERS_SPEC), MockError);
     expect(error.code).toBe('invalid_request');
     expect(error.message).toBe('search must contain at least one visible character');
     expect(error.details).toEqual([

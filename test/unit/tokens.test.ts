@@ -2,13 +2,13 @@ import { createHash, createPublicKey, generateKeyPairSync, randomUUID } from 'no
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LEEWAY_SECONDS, TokenError, type Claims } from '../../src/oauth/claims.ts';
 import {
   DEV_SIGNING_KEY_PATH,
-  readSigningKeys,
+  keyPairFromPem,
+  readKeyPair,
   SigningKeyError,
-  signingKeysFromPem,
-} from '../../src/auth/keys.ts';
-import { LEEWAY_SECONDS, TokenError, type Claims } from '../../src/auth/tokens.ts';
+} from '../../src/platform/node/signing-keys.ts';
 import { craftJwt, decodePart, KEYS, SETTINGS, START, tokenService } from '../support/token-service.ts';
 
 const START_S = Date.parse(START) / 1000;
@@ -351,7 +351,7 @@ describe('signing keys', () => {
   });
 
   it('reading the dev key twice gives the same kid', () => {
-    expect(readSigningKeys().kid).toBe(KEYS.kid);
+    expect(readKeyPair().kid).toBe(KEYS.kid);
   });
 
   it('another RSA key gets another kid', () => {
@@ -359,7 +359,7 @@ describe('signing keys', () => {
       type: 'pkcs8',
       format: 'pem',
     });
-    expect(signingKeysFromPem(pem.toString()).kid).not.toBe(KEYS.kid);
+    expect(keyPairFromPem(pem.toString()).kid).not.toBe(KEYS.kid);
   });
 
   it.each([
@@ -376,7 +376,7 @@ describe('signing keys', () => {
     },
   ])('refuses $name, naming its type', ({ pem, type }) => {
     const text = pem().export({ type: 'pkcs8', format: 'pem' }).toString();
-    expect(() => signingKeysFromPem(text)).toThrow(
+    expect(() => keyPairFromPem(text)).toThrow(
       `the signing key is a ${type} key; accepted: an unencrypted RSA private key of 2048 bits or more`,
     );
   });
@@ -385,7 +385,7 @@ describe('signing keys', () => {
     const text = generateKeyPairSync('rsa', { modulusLength: 1024 })
       .privateKey.export({ type: 'pkcs8', format: 'pem' })
       .toString();
-    expect(() => signingKeysFromPem(text, 'signing key k.pem')).toThrow(
+    expect(() => keyPairFromPem(text, 'signing key k.pem')).toThrow(
       'signing key k.pem is an RSA key of 1024 bits; accepted: an unencrypted RSA private key of 2048 bits or more',
     );
   });
@@ -394,7 +394,7 @@ describe('signing keys', () => {
     { name: 'a file that does not exist', path: '/nonexistent/key.pem', says: 'cannot be read (ENOENT)' },
     { name: 'a file that is not a key', path: fileURLToPath(import.meta.url), says: 'cannot be parsed' },
   ])('refuses $name, naming the file', ({ path, says }) => {
-    expect(() => readSigningKeys(path)).toThrow(SigningKeyError);
-    expect(() => readSigningKeys(path)).toThrow(`signing key ${path} ${says}`);
+    expect(() => readKeyPair(path)).toThrow(SigningKeyError);
+    expect(() => readKeyPair(path)).toThrow(`signing key ${path} ${says}`);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { allowedUri, DEFAULT_URI_RULES, uriRuleProblem } from '../../src/auth/uri-rules.ts';
-import { isPkceValue, s256Challenge, verifiesChallenge } from '../../src/auth/pkce.ts';
+import { allowedUri, DEFAULT_URI_RULES, uriRuleProblem } from '../../src/protocol/uri-rules.ts';
+import { isPkceValue, s256Challenge, verifiesChallenge } from '../../src/oauth/pkce.ts';
+import { NODE_PLATFORM } from '../../src/platform/node/node-platform.ts';
+
+const HASHING = NODE_PLATFORM.hashing;
 
 describe('allowedUri', () => {
   it.each([
@@ -101,11 +104,12 @@ describe('uriRuleProblem', () => {
 
 describe('PKCE S256', () => {
   it('computes the RFC 7636 appendix B example', () => {
-    expect(s256Challenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+    expect(s256Challenge(HASHING, 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
       'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
     );
     expect(
       verifiesChallenge(
+        HASHING,
         'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
         'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
       ),
@@ -116,6 +120,6 @@ describe('PKCE S256', () => {
     expect(isPkceValue('a'.repeat(42))).toBe(false);
     expect(isPkceValue('a'.repeat(129))).toBe(false);
     expect(isPkceValue(`${'a'.repeat(42)}+`)).toBe(false);
-    expect(verifiesChallenge('short', s256Challenge('short'))).toBe(false);
+    expect(verifiesChallenge(HASHING, 'short', s256Challenge(HASHING, 'short'))).toBe(false);
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fromValidatorError, type RawRequestValues } from '../../src/http/validation-errors.ts';
+import { validatorOutcome } from '../../src/adapters/express/openapi-validator.ts';
+import type { MockError } from '../../src/errors.ts';
+import { refusal } from '../../src/pipeline/validation.ts';
+import type { RawRequestValues } from '../../src/pipeline/validation-errors.ts';
+import type { OperationSpec } from '../../src/spec/model.ts';
 import { buildApiModel } from '../../src/spec/model.ts';
 import type { ErrorDetail } from '../../src/spec/types.ts';
 import { API_MODEL } from '../support/spec-model.ts';
@@ -9,6 +13,16 @@ const DELETE_USER = API_MODEL.operation('deleteUser');
 const QUERY_PARAMETERS =
   'sort_by, sort_order, id, created_by, updated_by, user_type, status, created_at_from, created_at_to, ' +
   'updated_at_from, updated_at_to, search, page, page_size';
+
+/** The error the request path answers for a validator error (undefined when it is not the validator's). */
+function fromValidatorError(
+  error: unknown,
+  operation: OperationSpec,
+  values: RawRequestValues,
+): MockError | undefined {
+  const outcome = validatorOutcome(error);
+  return outcome === undefined || outcome.kind === 'valid' ? undefined : refusal(outcome, operation, values);
+}
 
 function raw(values: Partial<RawRequestValues>): RawRequestValues {
   return { query: {}, headers: {}, params: {}, body: undefined, ...values };

@@ -13,7 +13,7 @@ import type { FindingInput } from '../../drift/finding.ts';
 import { DriftGuard } from '../../drift/guard.ts';
 import { runProbe, type ProbeResult } from '../../drift/probe.ts';
 import { summarize } from '../../drift/summary.ts';
-import { readSpecDocument } from '../../spec/document.ts';
+import { readSpecDocument } from '../../spec/document-file.ts';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, startDriftProxy, type RunningProxy } from './drift-proxy.ts';
 import { probeSender } from './probe-sender.ts';
 import { createUpstream, parseUpstreamUrl } from './upstream.ts';

@@ -38,8 +38,6 @@ import {
   type Upstream,
 } from './upstream.ts';
 
-export { REQUEST_BODY_LIMIT } from './proxy-messages.ts';
-
 /** Default of `--upstream-timeout`. */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 

@@ -1,0 +1,46 @@
+/**
+ * Logging: one structured line per request (pino), secrets redacted: request headers appear only at `debug`, and
+ * then with `Authorization`, cookies and admin tokens censored; a token or code in the URL never appears.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pino, type Logger } from 'pino';
+import { REDACTED, redactUrl } from '../../control/redaction.ts';
+
+export type { Logger };
+export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const REDACT_PATHS = [
+  'headers.authorization',
+  'headers.cookie',
+  'headers["proxy-authorization"]',
+  'body.password',
+  'body.client_secret',
+  'body.refresh_token',
+];
+
+/** A pino logger writing JSON lines to `destination` (stdout by default). */
+export function createLogger(level: LogLevel, destination?: NodeJS.WritableStream): Logger {
+  const options = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    base: { service: 'identity-mock' },
+  };
+  return destination === undefined ? pino(options) : pino(options, destination);
+}
+
+/** Logs the request once it has been answered (one line, at `info`). */
+export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  if (!logger.isLevelEnabled('info')) return;
+  const started = performance.now();
+  res.once('finish', () => {
+    const line = {
+      method: req.method,
+      url: redactUrl(req.url ?? ''),
+      status: res.statusCode,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+      ...(logger.isLevelEnabled('debug') ? { headers: req.headers } : {}),
+    };
+    logger.info(line, 'request');
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * The request validator on Node (`pipeline/validation.ts`): express-openapi-validator, through its documented entry
+ * `OpenApiValidator.middleware(options)`, an array of Express middlewares run over a request object made from the
+ * pipeline's input (the pipeline has already routed it: the validator may ignore undocumented paths).
+ *
+ * 1. The document is loaded and checked against the OpenAPI meta-schema by the validator itself; `ready()`
+ *    resolves once it is, so a server awaits it before `listen` and a broken document fails the start.
+ * 2. The validator turns each `{name}` of a path into an Express `:name`, which cannot hold a `-`: it is given
+ *    a copy of the document where such names are aliased, and its error paths are mapped back.
+ */
+import express, { type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type {
+  RequestValidator,
+  ValidationInput,
+  ValidationIssue,
+  ValidationOutcome,
+} from '../../pipeline/validation.ts';
+import type { SpecDocument } from '../../spec/document.ts';
+import { STRICT_FORMATS } from '../../spec/formats.ts';
+
+export interface OpenApiValidatorOptions {
+  /** Accept query parameters the spec does not declare (`--lenient-query`). */
+  readonly lenientQuery: boolean;
+  /** Check the document against the OpenAPI meta-schema on load (default true; off for a known-good one). */
+  readonly checkDocument?: boolean;
+}
+
+/** A name path-to-regexp accepts after `:`. */
+const EXPRESS_PARAM = /^[A-Za-z_$][\w$]*$/;
+
+type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => unknown;
+
+export function createOpenApiValidator(
+  doc: SpecDocument,
+  options: OpenApiValidatorOptions,
+): RequestValidator {
+  const { document, aliases } = withExpressParamNames(doc);
+  const chain = OpenApiValidator.middleware({
+    apiSpec: document as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
+    validateApiSpec: options.checkDocument ?? true,
+    validateRequests: { allowUnknownQueryParameters: options.lenientQuery, allErrors: true },
+    validateResponses: false,
+    validateSecurity: false,
+    validateFormats: true,
+    ajvFormats: { mode: 'full' },
+    formats: STRICT_FORMATS,
+    ignoreUndocumented: true,
+  }) as unknown as readonly Middleware[];
+  const app = express();
+  const loaded = runChain(chain, requestFor(app, probeInput()), Object.create(app.response) as Response);
+  // Handled here so that an unawaited failure is not an unhandled rejection; `ready()` still reports it.
+  loaded.catch(() => undefined);
+
+  return {
+    ready: () => loaded,
+    async validate(operation, input) {
+      const req = requestFor(app, input);
+      try {
+        await runChain(chain, req, Object.create(app.response) as Response);
+      } catch (error) {
+        const outcome = validatorOutcome(unaliased(error, aliases));
+        if (outcome === undefined) throw error;
+        return outcome;
+      }
+      if (!('openapi' in req) || req.openapi === undefined) {
+        throw new Error(
+          `the validator found no operation for ${input.method} ${input.path} (${operation.id})`,
+        );
+      }
+      // The validator applies the schema's defaults to the body it checked.
+      return { kind: 'valid', body: req.body as unknown };
+    },
+  };
+}
+
+/** A request object of Express's own prototype (the validator reads `path`, `app` and the rest from it). */
+function requestFor(app: express.Express, input: ValidationInput): Request {
+  const path = `${input.base}${input.path}`;
+  const url = input.search === '' ? path : `${path}?${input.search}`;
+  return Object.create(app.request as object, {
+    method: { value: input.method, enumerable: true },
+    url: { value: url, writable: true, enumerable: true },
+    originalUrl: { value: url, enumerable: true },
+    baseUrl: { value: '', enumerable: true },
+    headers: { value: { ...input.headers }, enumerable: true },
+    // The validator coerces query values and sets path parameters in place: each request gets copies.
+    query: { value: copyQuery(input.query), writable: true, enumerable: true },
+    params: { value: {}, writable: true, enumerable: true },
+    body: { value: input.body, writable: true, enumerable: true },
+  }) as Request;
+}
+
+function copyQuery(query: ValidationInput['query']): Record<string, string | string[]> {
+  const copy: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(query))
+    copy[name] = typeof value === 'string' ? value : [...value];
+  return copy;
+}
+
+function probeInput(): ValidationInput {
+  return {
+    method: 'GET',
+    path: '/.identity-mock-probe',
+    base: '',
+    search: '',
+    query: {},
+    headers: {},
+    params: {},
+    body: undefined,
+  };
+}
+
+/**
+ * What express-openapi-validator's error says, in the pipeline's vocabulary (`pipeline/validation.ts`); undefined
+ * when `error` is not one of its 400s or 415s.
+ */
+export function validatorOutcome(error: unknown): ValidationOutcome | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  if (error.status === 415) return { kind: 'unsupported-media-type' };
+  if (error.status !== 400 || !('errors' in error) || !Array.isArray(error.errors)) return undefined;
+  const issues: ValidationIssue[] = [];
+  for (const item of error.errors as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const path = 'path' in item && typeof item.path === 'string' ? item.path : '';
+    const message = 'message' in item && typeof item.message === 'string' ? item.message : 'is invalid';
+    const errorCode = 'errorCode' in item && typeof item.errorCode === 'string' ? item.errorCode : undefined;
+    issues.push(errorCode === undefined ? { path, message } : { path, message, errorCode });
+  }
+  return { kind: 'invalid', issues };
+}
+
+/** Runs the middlewares in order; resolves when the last passes the request on, rejects with the first error. */
+function runChain(chain: readonly Middleware[], req: Request, res: Response): Promise<void> {
+  return chain.reduce<Promise<void>>(
+    (previous, middleware) =>
+      previous.then(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            let settled = false;
+            const result = middleware(req, res, (error?: unknown) => {
+              if (settled) return;
+              settled = true;
+              if (error === undefined || error === null) resolve();
+              else
+                reject(
+                  error instanceof Error
+                    ? error
+                    : new Error('a validator middleware failed', { cause: error }),
+                );
+            });
+            if (result instanceof Promise) result.catch(reject);
+          }),
+      ),
+    Promise.resolve(),
+  );
+}
+
+/** A copy of `doc` in which path parameters whose names Express cannot hold are renamed, and the renames. */
+function withExpressParamNames(doc: SpecDocument): { document: SpecDocument; aliases: Map<string, string> } {
+  const document = structuredClone(doc) as Record<string, unknown>;
+  const aliases = new Map<string, string>();
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  const alias = (name: string): string => {
+    if (EXPRESS_PARAM.test(name)) return name;
+    const renamed = `${name.replace(/[^\w$]/g, '_')}_`;
+    aliases.set(renamed, name);
+    return renamed;
+  };
+  const renameIn = (parameters: unknown): void => {
+    if (!Array.isArray(parameters)) return;
+    for (const parameter of parameters as Record<string, unknown>[]) {
+      if (parameter.in === 'path' && typeof parameter.name === 'string')
+        parameter.name = alias(parameter.name);
+    }
+  };
+  const renamed = Object.entries(paths).map(([path, item]) => {
+    renameIn(item.parameters);
+    for (const operation of Object.values(item)) {
+      if (typeof operation === 'object' && operation !== null && 'parameters' in operation)
+        renameIn(operation.parameters);
+    }
+    return [path.replace(/\{([^}]+)\}/g, (_, name: string) => `{${alias(name)}}`), item] as const;
+  });
+  document.paths = Object.fromEntries(renamed);
+  return { document, aliases };
+}
+
+/** The validator's error with aliased parameter names (`/params/id_or_identifier_`) put back. */
+function unaliased(error: unknown, aliases: ReadonlyMap<string, string>): unknown {
+  if (aliases.size === 0 || typeof error !== 'object' || error === null || !('errors' in error)) return error;
+  if (!Array.isArray(error.errors)) return error;
+  for (const issue of error.errors as { path?: unknown }[]) {
+    if (typeof issue.path !== 'string') continue;
+    const [, where, name, ...rest] = issue.path.split('/');
+    const original = name === undefined ? undefined : aliases.get(name);
+    if (where === 'params' && original !== undefined) issue.path = ['', where, original, ...rest].join('/');
+  }
+  return error;
+}

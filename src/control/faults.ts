@@ -1,0 +1,124 @@
+/**
+ * Fault rules (docs/control-plane.md): requests matching a method, a path pattern and optionally a header get a status
+ * and/or a delay, with a probability drawn from a seeded generator (runs repeat) at most `times` times.
+ * `status: 0` means: drop the connection.
+ */
+import { invalidRequest } from '../errors.ts';
+import { compileGlob, type PathGlob } from './path-glob.ts';
+
+/** Rules kept at most (each request is checked against every rule): one more is refused with a 400. */
+export const MAX_FAULT_RULES = 1_000;
+
+export interface FaultInput {
+  readonly method?: string;
+  /** Exact path, or with `*` wildcards (`/users*`), matched in linear time (`path-glob.ts`). */
+  readonly path: string;
+  readonly header?: { readonly name: string; readonly value: string };
+  /** 100–599, or 0 to drop the connection. */
+  readonly status?: number;
+  readonly delay_ms?: number;
+  readonly probability?: number;
+  readonly times?: number;
+}
+
+export interface FaultRule extends FaultInput {
+  readonly id: string;
+  /** How many times the rule has fired. */
+  readonly fired: number;
+}
+
+interface LiveRule {
+  readonly rule: Omit<FaultRule, 'fired'>;
+  readonly pattern: PathGlob;
+  fired: number;
+}
+
+export class FaultRules {
+  readonly #rules: LiveRule[] = [];
+  #nextId = 1;
+  #random: () => number;
+  readonly #seed: number;
+
+  constructor(seed: number) {
+    this.#seed = seed;
+    this.#random = mulberry32(seed);
+  }
+
+  get size(): number {
+    return this.#rules.length;
+  }
+
+  /**
+   * Adds a rule; throws 400 when it would do nothing, its status is not an HTTP status, or MAX_FAULT_RULES are
+   * already kept (spec/admin.yaml says the first two in its schema, so the validator refuses them first).
+   */
+  add(input: FaultInput): FaultRule {
+    if (input.status === undefined && input.delay_ms === undefined) {
+      throw invalidRequest('a fault rule needs a status, a delay_ms, or both');
+    }
+    if (input.status !== undefined && input.status !== 0 && (input.status < 100 || input.status > 599)) {
+      throw invalidRequest(`status must be 0 (drop the connection) or 100–599 (got ${input.status})`);
+    }
+    if (this.#rules.length >= MAX_FAULT_RULES) {
+      throw invalidRequest(
+        `at most ${MAX_FAULT_RULES} fault rules are kept; remove some (DELETE /__admin/faults/{id} or DELETE /__admin/faults) first`,
+      );
+    }
+    const rule = {
+      id: `f${this.#nextId++}`,
+      ...input,
+      ...(input.method === undefined ? {} : { method: input.method.toUpperCase() }),
+    };
+    this.#rules.push({ rule, pattern: compileGlob(input.path), fired: 0 });
+    return { ...rule, fired: 0 };
+  }
+
+  list(): FaultRule[] {
+    return this.#rules.map(({ rule, fired }) => ({ ...rule, fired }));
+  }
+
+  remove(id: string): boolean {
+    const at = this.#rules.findIndex((r) => r.rule.id === id);
+    if (at < 0) return false;
+    this.#rules.splice(at, 1);
+    return true;
+  }
+
+  /** Removes every rule and restarts the seeded draws, so a reset run repeats the same outcomes. */
+  clear(): void {
+    this.#rules.length = 0;
+    this.#nextId = 1;
+    this.#random = mulberry32(this.#seed);
+  }
+
+  /**
+   * The first rule that matches and fires for this request, counting it as fired; a rule whose probability draw
+   * fails lets the next rules be tried.
+   */
+  match(method: string, path: string, header: (name: string) => string | undefined): FaultRule | undefined {
+    for (const live of this.#rules) {
+      const { rule } = live;
+      if (rule.times !== undefined && live.fired >= rule.times) continue;
+      if (rule.method !== undefined && rule.method !== method) continue;
+      if (!live.pattern.test(path)) continue;
+      if (rule.header !== undefined && header(rule.header.name) !== rule.header.value) continue;
+      if (rule.probability !== undefined && rule.probability < 1 && this.#random() >= rule.probability)
+        continue;
+      live.fired++;
+      return { ...rule, fired: live.fired };
+    }
+    return undefined;
+  }
+}
+
+/** A small, fast, seedable generator (mulberry32): the same seed gives the same draws on any machine. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * The error catalogue (docs/responses.md, docs/tokens.md, docs/control-plane.md): every error the mock answers is a
+ * `MockError` made by one of the named constructors below, with its status, a stable code from the typed lists, a
+ * message that says what was wrong and what is accepted, and the headers it needs. How it is written out depends on
+ * the operation it happened on (`x-error-shape` in the spec, `shape.ts`): the API shape `{"error", "code",
+ * "details"?}`, the RFC 6749 shape `{"error", "error_description"}`, or the login's HTML error page.
+ *
+ * Domain code throws these; nothing here knows about a transport.
+ */
+import type { ErrorDetail } from './spec/types.ts';
+
+/** Codes of the API shape, by status (the table of docs/responses.md and docs/control-plane.md). */
+export const API_ERROR_CODES = {
+  400: [
+    'invalid_request',
+    'invalid_range',
+    'unsupported_api_version',
+    'invalid_fixtures',
+    'unknown_provider_state',
+  ],
+  401: ['missing_token', 'invalid_token', 'admin_token_required'],
+  403: ['insufficient_permissions', 'metadata_permission_required'],
+  404: [
+    'not_found',
+    'user_not_found',
+    'workspace_not_found',
+    'session_not_found',
+    'fault_not_found',
+    'contract_not_found',
+  ],
+  405: ['method_not_allowed'],
+  413: ['payload_too_large'],
+  415: ['unsupported_media_type'],
+  429: ['rate_limited'],
+  500: ['internal_error', 'fault_injected'],
+} as const;
+
+/** Error codes of the authorization server (RFC 6749 §5.2, §4.1.2.1; RFC 6750; OIDC Core §3.1.2.6). */
+export const OAUTH_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'access_denied',
+  'unsupported_response_type',
+  'server_error',
+  'too_many_attempts',
+  'too_many_requests',
+  'login_required',
+] as const;
+
+type ApiCodes = typeof API_ERROR_CODES;
+export type ApiErrorCode = ApiCodes[keyof ApiCodes][number];
+export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+
+interface ErrorOptions {
+  readonly details?: readonly ErrorDetail[] | undefined;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * An error answer. `family` says which list its code is from: an `oauth` error keeps its code in the RFC 6749
+ * shape; an `api` error met on an OAuth operation is written as that shape's nearest code (`shape.ts`).
+ */
+export class MockError extends Error {
+  override readonly name = 'MockError';
+  readonly details: readonly ErrorDetail[] | undefined;
+  /** Extra response headers: `WWW-Authenticate`, `Allow`, `Retry-After`, … */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode | OAuthErrorCode,
+    message: string,
+    readonly family: 'api' | 'oauth',
+    options: ErrorOptions = {},
+  ) {
+    super(message);
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+}
+
+function api(status: number, code: ApiErrorCode, message: string, options?: ErrorOptions): MockError {
+  return new MockError(status, code, message, 'api', options);
+}
+
+/** Quotes a client-supplied value for an error message: JSON-quoted, cut to 80 characters. */
+export function quote(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
+}
+
+// --- the identity API and the control plane (docs/responses.md) ---
+
+export const invalidRequest = (message: string, details?: readonly ErrorDetail[]): MockError =>
+  api(400, 'invalid_request', message, { details });
+export const invalidRange = (message: string, details?: readonly ErrorDetail[]): MockError =>
+  api(400, 'invalid_range', message, { details });
+export const invalidFixtures = (message: string): MockError => api(400, 'invalid_fixtures', message);
+export const unsupportedApiVersion = (message: string, details: readonly ErrorDetail[]): MockError =>
+  api(400, 'unsupported_api_version', message, { details });
+
+export const REALM = 'identity';
+
+export const missingToken = (message: string): MockError =>
+  api(401, 'missing_token', message, { headers: { 'WWW-Authenticate': `Bearer realm="${REALM}"` } });
+
+/** 401 `invalid_token` with the RFC 6750 challenge; its description is the message, made header-safe. */
+export function invalidToken(message: string): MockError {
+  const description = message.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?');
+  return api(401, 'invalid_token', message, {
+    headers: {
+      'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${description}"`,
+    },
+  });
+}
+
+export const adminTokenRequired = (): MockError =>
+  api(401, 'admin_token_required', 'the admin API needs Authorization: Bearer <the --admin-token>', {
+    headers: { 'WWW-Authenticate': 'Bearer realm="identity-mock admin"' },
+  });
+
+/** 403 for a permission the token lacks, with the RFC 6750 `insufficient_scope` challenge. */
+export function insufficientPermission(
+  granted: Iterable<string>,
+  permission: string,
+  code: 'insufficient_permissions' | 'metadata_permission_required' = 'insufficient_permissions',
+  what = 'this operation',
+): MockError {
+  const list = [...granted].join(', ') || 'none';
+  return api(
+    403,
+    code,
+    `${what} needs the permission ${permission}, which the token does not grant (it grants: ${list})`,
+    {
+      headers: {
+        'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${permission}"`,
+      },
+    },
+  );
+}
+
+/** 403 without a challenge: the caller is known but may not see this (row-level access, docs/access.md). */
+export const forbidden = (message: string): MockError => api(403, 'insufficient_permissions', message);
+
+export const notFound = (code: Extract<ApiErrorCode, `${string}not_found`>, message: string): MockError =>
+  api(404, code, message);
+
+export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]): MockError =>
+  api(
+    405,
+    'method_not_allowed',
+    `${method} is not allowed on ${quote(path)}; allowed: ${allowed.join(', ')}`,
+    {
+      headers: { Allow: allowed.join(', ') },
+    },
+  );
+
+/** The body limit of every operation that takes one (docs/responses.md). */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export const payloadTooLarge = (): MockError =>
+  api(413, 'payload_too_large', `the request body is over the limit of 100 KiB (${BODY_LIMIT_BYTES} bytes)`);
+export const unsupportedMediaType = (message: string): MockError =>
+  api(415, 'unsupported_media_type', message);
+
+export const rateLimited = (message: string, retryAfter: number): MockError =>
+  api(429, 'rate_limited', message, { headers: { 'Retry-After': String(retryAfter) } });
+
+export const internalError = (message = 'Internal server error'): MockError =>
+  api(500, 'internal_error', message);
+
+// --- the authorization server (docs/tokens.md, docs/login.md) ---
+
+function oauth(
+  status: number,
+  code: OAuthErrorCode,
+  description: string,
+  headers?: Readonly<Record<string, string>>,
+): MockError {
+  return new MockError(status, code, description, 'oauth', headers === undefined ? {} : { headers });
+}
+
+/** The statuses the token endpoint gives each error code (Auth0's; docs/tokens.md). */
+export const OAUTH_STATUS: Readonly<Record<OAuthErrorCode, number>> = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 403,
+  unauthorized_client: 403,
+  unsupported_grant_type: 400,
+  access_denied: 403,
+  unsupported_response_type: 400,
+  server_error: 500,
+  too_many_attempts: 429,
+  too_many_requests: 429,
+  login_required: 400,
+};
+
+/** Any error of the authorization server, at the status the token endpoint gives it. */
+export const oauthError = (
+  code: OAuthErrorCode,
+  description: string,
+  headers?: Readonly<Record<string, string>>,
+): MockError => oauth(OAUTH_STATUS[code], code, description, headers);
+
+export const oauthInvalidRequest = (description: string, status = 400): MockError =>
+  oauth(status, 'invalid_request', description);
+export const invalidClient = (description: string, basic: boolean): MockError =>
+  // RFC 6749 §5.2: a client that authenticated with HTTP Basic gets a 401 with a Basic challenge.
+  oauth(401, 'invalid_client', description, basic ? { 'WWW-Authenticate': 'Basic realm="identity"' } : {});
+export const invalidGrant = (description: string): MockError => oauth(403, 'invalid_grant', description);
+export const unauthorizedClient = (grantType: string): MockError =>
+  oauth(403, 'unauthorized_client', `Grant type '${grantType}' not allowed for the client.`);
+export const unsupportedGrantType = (description: string): MockError =>
+  oauth(400, 'unsupported_grant_type', description);
+export const accessDenied = (description: string): MockError => oauth(403, 'access_denied', description);
+export const tooManyAttempts = (description: string): MockError =>
+  oauth(429, 'too_many_attempts', description);
+export const tooManyRequests = (description: string, retryAfter: number): MockError =>
+  oauth(429, 'too_many_requests', description, { 'Retry-After': String(retryAfter) });

@@ -1,0 +1,132 @@
+/**
+ * The services of one mock on Node (`context.ts`): the key set read once, the token service, the sessions over the
+ * start's data, and the Node sources of datasets, files and contracts. Built in steps (`data/steps.ts`) so that a
+ * large dataset is seeded and indexed in slices.
+ */
+import { basename } from 'node:path';
+import type { ContractSource, DatasetSource, Services } from './context.ts';
+import { apiSpec, adminSpec } from './console/served-spec.ts';
+import { CONTRACTS_DIR, pactFilesIn, readPact } from './contracts/pact-files.ts';
+import { ControlPlane } from './control/control-plane.ts';
+import { JournalStreams } from './control/journal-streams.ts';
+import type { RateLimitConfig } from './control/rate-limit.ts';
+import type { Dataset } from './data/dataset.ts';
+import { datasetFromRecords } from './data/fixtures.ts';
+import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
+import { seedDatasetSteps } from './data/seed.ts';
+import { runInSlices, type Steps } from './data/steps.ts';
+import { TokenService } from './oauth/tokens.ts';
+import { NODE_PLATFORM } from './platform/node/node-platform.ts';
+import type { Platform } from './platform/platform.ts';
+import type { NodeKeySet } from './platform/node/signing-keys.ts';
+import { NodeStaticFiles } from './platform/node/static-files.ts';
+import { SessionRegistry } from './sessions/registry.ts';
+import { SessionState } from './sessions/session-state.ts';
+import { Session } from './sessions/session.ts';
+import type { Specs } from './adapters/express/specs.ts';
+import { readListUsersSpec } from './users/query.ts';
+
+/** What the services are made of: resolved options, the documents, the key set, and the start's data. */
+export interface ServiceInputs {
+  readonly specs: Specs;
+  readonly keys: NodeKeySet;
+  readonly dataset: Dataset | undefined;
+  readonly seed: number;
+  readonly users: number;
+  readonly queryCache: number;
+  readonly rateLimit: RateLimitConfig | undefined;
+  readonly maxSessions: number;
+  readonly sessionTtlMs: number;
+  readonly issuer: string;
+  readonly audience: string;
+  readonly claimsNamespace: string;
+  readonly tokenTtl: number;
+  readonly appTokenClientId: string;
+  readonly admin: boolean;
+  readonly separateAuthServer: boolean;
+  readonly now: () => number;
+  /** Randomness and hashing (Node's by default; a test may make randomness repeatable). */
+  readonly platform?: Platform | undefined;
+}
+
+/** The services of a mock; the default session's data is built in steps. */
+export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
+  const platform = i.platform ?? NODE_PLATFORM;
+  const { model } = i.specs.api;
+  const listUsers = readListUsersSpec(model);
+  const settings = { spec: listUsers, cacheSize: i.queryCache, platform };
+  const dataset = i.dataset ?? (yield* seedDatasetSteps({ seed: i.seed, users: i.users }));
+  const state = yield* SessionState.build(dataset, settings);
+  const newControl = (): ControlPlane =>
+    new ControlPlane({ seed: i.seed, rateLimit: i.rateLimit, hashing: platform.hashing });
+  const streams = new JournalStreams();
+  const sessions = new SessionRegistry(new Session(undefined, state, newControl(), i.now), {
+    maxSessions: i.maxSessions,
+    ttlMs: i.sessionTtlMs,
+    now: i.now,
+    create: (id) => new Session(id, state.fork(), newControl(), i.now),
+    onDrop: (session) => {
+      streams.endFor(session.control.journal);
+    },
+  });
+  const tokens = new TokenService(
+    i.keys,
+    { issuer: i.issuer, audience: i.audience, claimsNamespace: i.claimsNamespace, ttlSeconds: i.tokenTtl },
+    platform,
+  );
+  return {
+    api: model,
+    admin: i.specs.admin.model,
+    listUsers,
+    tokens,
+    platform,
+    sessions,
+    settings: {
+      audience: i.audience,
+      appTokenClientId: i.appTokenClientId,
+      start: { seed: i.seed, users: i.users },
+      admin: i.admin,
+      separateAuthServer: i.separateAuthServer,
+    },
+    knownAccounts: KNOWN_ACCOUNTS.users,
+    datasets: NODE_DATASETS,
+    files: new NodeStaticFiles(),
+    contracts: NODE_CONTRACTS,
+    streams,
+    documents: {
+      // The authorization server's operations name their own server: this one unless it has a listener of its own.
+      api: apiSpec(i.specs.api.doc, (base) => (i.separateAuthServer ? i.issuer.replace(/\/$/, '') : base)),
+      admin: adminSpec(i.specs.admin.doc),
+    },
+    newSession: async (id, own) => {
+      const session = new Session(id, state.fork(), newControl(), i.now);
+      // A dataset of its own is built in slices, as POST /seed builds one (data/steps.ts).
+      if (own !== undefined) await runInSlices(session.state.loadSteps(own, true));
+      sessions.put(id, session);
+      return session;
+    },
+  };
+}
+
+const NODE_DATASETS: DatasetSource = {
+  seed: (seed, users) => runInSlices(seedDatasetSteps({ seed, users })),
+  fromRecords: (records, source) =>
+    datasetFromRecords(records as Parameters<typeof datasetFromRecords>[0], source),
+};
+
+const NODE_CONTRACTS: ContractSource = {
+  list: () =>
+    pactFilesIn(CONTRACTS_DIR).map((path) => {
+      const pact = readPact(path);
+      return {
+        file: basename(path),
+        consumer: pact.consumer.name,
+        provider: pact.provider.name,
+        interactions: pact.interactions.length,
+      };
+    }),
+  read: (file) => {
+    const path = pactFilesIn(CONTRACTS_DIR).find((p) => basename(p) === file);
+    return path === undefined ? undefined : readPact(path);
+  },
+};

@@ -1,0 +1,179 @@
+/**
+ * `GET /authorize` and the login page's `POST /authorize/login` (docs/login.md): the authorization code flow with
+ * PKCE, as a single-page app's login library drives it. A live login session answers at once (`prompt=none` needs
+ * one; `prompt=login` always shows the page); otherwise the login page asks who is signing in.
+ */
+import { HTML_TYPE, text, type Answer } from '../answer.ts';
+import { DEFAULT_PASSWORD, passwordOf, type Client } from '../data/dataset.ts';
+import { MockError } from '../errors.ts';
+import { NO_STORE } from '../protocol/cache-headers.ts';
+import type { User } from '../spec/types.ts';
+import type { UserStore } from '../users/store.ts';
+import { checkAuthorizeRequest } from './authorize/index.ts';
+import { authorizeParams, type AuthorizationRequest, type AuthorizeOutcome } from './authorize/request.ts';
+import { checkPassword, mayLogIn } from './check-password.ts';
+import { required } from './fields.ts';
+import { renderLoginPage } from './login/login-page.ts';
+import { sessionCookie, sessionIdOf, type LoginSession } from './login/login-sessions.ts';
+import { errorPage } from './login/pages.ts';
+import type { OAuthState } from './oauth-state.ts';
+import { respondToClient } from './response-modes/index.ts';
+
+/** What the login flow reads of the session and the request. */
+export interface LoginContext {
+  readonly store: UserStore;
+  readonly clients: readonly Client[];
+  readonly passwords: ReadonlyMap<string, string>;
+  readonly oauth: OAuthState;
+  /** Emails of the known accounts, offered as one-click buttons when they are live users. */
+  readonly knownEmails: readonly string[];
+  /** Now, epoch milliseconds (the session's clock). */
+  readonly now: number;
+  readonly address: string;
+  readonly cookie: string | undefined;
+}
+
+/** Statuses of the login page after a failed attempt, by the token endpoint's error. */
+const FAILED_LOGIN_STATUS: Readonly<Record<string, number>> = {
+  invalid_grant: 401,
+  access_denied: 403,
+  too_many_attempts: 429,
+};
+
+/** `GET /authorize`. */
+export function authorize(c: LoginContext, query: Readonly<Record<string, unknown>>): Answer {
+  const checked = checkedRequest(checkAuthorizeRequest(authorizeParams(query), c.clients));
+  if (checked.kind === 'answer') return checked.answer;
+  const { request } = checked;
+  const session = request.prompt === 'login' ? undefined : liveSession(c);
+  if (session !== undefined) return issueCode(c, request, session);
+  if (request.prompt === 'none') {
+    return respondToClient(request.target, {
+      error: 'login_required',
+      error_description: 'Login required: there is no login session (prompt=none)',
+    });
+  }
+  return loginPage(c, request);
+}
+
+/** `POST /authorize/login`: a known account's button, or an email and password. */
+export function submitLogin(c: LoginContext, body: unknown): Answer {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const checked = checkedRequest(checkAuthorizeRequest(authorizeParams(fields), c.clients));
+  if (checked.kind === 'answer') return checked.answer;
+  const { request } = checked;
+  const account = typeof fields.account === 'string' ? fields.account : undefined;
+  const email = account ?? (typeof fields.email === 'string' ? fields.email.trim() : '');
+  const known = account === undefined ? undefined : knownAccounts(c).find((user) => user.email === account);
+  if (account !== undefined && known === undefined) {
+    return loginPage(c, request, {
+      status: 401,
+      message: `${account} is not a known account of this dataset.`,
+      email: undefined,
+    });
+  }
+  const password =
+    known === undefined
+      ? typeof fields.password === 'string'
+        ? fields.password
+        : ''
+      : passwordOf(c.passwords, known.id);
+  let user: User;
+  try {
+    // The password grant's own checks, in its order: the same messages and the same lock-out (docs/tokens.md).
+    const given = { username: email, password };
+    user = checkPassword({
+      username: required(given, 'username'),
+      password: required(given, 'password'),
+      store: c.store,
+      passwords: c.passwords,
+      lockouts: c.oauth.lockouts,
+      address: c.address,
+      now: c.now,
+    });
+  } catch (error) {
+    if (!(error instanceof MockError)) throw error;
+    return loginPage(c, request, {
+      status: FAILED_LOGIN_STATUS[error.code] ?? 400,
+      message: error.message,
+      email: account === undefined ? email : undefined,
+    });
+  }
+  const session = c.oauth.logins.start(user.id, Math.floor(c.now / 1000));
+  return issueCode(c, request, session, { 'Set-Cookie': sessionCookie(session) });
+}
+
+/** The request's checked parameters, or the answer for a request that cannot go on. */
+function checkedRequest(
+  outcome: AuthorizeOutcome,
+): { kind: 'request'; request: AuthorizationRequest } | { kind: 'answer'; answer: Answer } {
+  switch (outcome.kind) {
+    case 'refuse':
+      return { kind: 'answer', answer: errorPage(outcome.message) };
+    case 'error':
+      return {
+        kind: 'answer',
+        answer: respondToClient(outcome.target, {
+          error: outcome.error,
+          error_description: outcome.description,
+        }),
+      };
+    case 'ok':
+      return { kind: 'request', request: outcome.request };
+  }
+}
+
+function issueCode(
+  c: LoginContext,
+  request: AuthorizationRequest,
+  session: LoginSession,
+  headers: Readonly<Record<string, string>> = {},
+): Answer {
+  const code = c.oauth.codes.issue(
+    {
+      clientId: request.client.client_id,
+      redirectUri: request.redirectUri,
+      codeChallenge: request.codeChallenge,
+      userId: session.userId,
+      scope: request.scope,
+      audience: request.audience,
+      nonce: request.nonce,
+      authTime: session.authTime,
+      sid: session.id,
+    },
+    Math.floor(c.now / 1000),
+  );
+  const answer = respondToClient(request.target, { code });
+  return { ...answer, headers: { ...answer.headers, ...headers } };
+}
+
+function loginPage(
+  c: LoginContext,
+  request: AuthorizationRequest,
+  failure?: { readonly status: number; readonly message: string; readonly email: string | undefined },
+): Answer {
+  const page = renderLoginPage({
+    request,
+    accounts: knownAccounts(c),
+    error: failure?.message,
+    email: failure?.email,
+    defaultPassword: DEFAULT_PASSWORD,
+  });
+  return text(failure?.status ?? 200, HTML_TYPE, page, failure?.message ?? 'Login page', NO_STORE);
+}
+
+/** The login session the request's cookie names, if its user is still there and may log in (docs/tokens.md). */
+function liveSession(c: LoginContext): LoginSession | undefined {
+  const session = c.oauth.logins.get(sessionIdOf(c.cookie));
+  if (session === undefined) return undefined;
+  const user = c.store.userById(session.userId);
+  return user === undefined || !mayLogIn(user) ? undefined : session;
+}
+
+/** The known accounts that are live users of the session's store. */
+function knownAccounts(c: LoginContext): User[] {
+  return c.knownEmails.flatMap((email) => {
+    const user = c.store.byLogin(email);
+    return user === undefined ? [] : [user];
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * Authorization codes of the code flow (docs/login.md): single use, 60 seconds, bound to the client, the
+ * `redirect_uri` and the PKCE challenge of the authorization request. At most MAX_CODES are kept (the least recently
+ * issued go first).
+ */
+import { LRUCache } from 'lru-cache';
+import { invalidGrant } from '../errors.ts';
+import type { Hashing, Random } from '../platform/platform.ts';
+import { verifiesChallenge } from './pkce.ts';
+
+/** Lifetime of a code, in seconds. */
+export const CODE_TTL_SECONDS = 60;
+const MAX_CODES = 10_000;
+
+/** What a code stands for: who logged in, for which client and request. */
+export interface CodeGrant {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  /** The S256 challenge, when the request had one (public clients must). */
+  readonly codeChallenge: string | undefined;
+  readonly userId: string;
+  readonly scope: string | undefined;
+  readonly audience: string | undefined;
+  readonly nonce: string | undefined;
+  /** When the user logged in (epoch seconds), and the login session's id: `auth_time` and `sid` of the ID token. */
+  readonly authTime: number;
+  readonly sid: string;
+}
+
+interface StoredCode {
+  readonly grant: CodeGrant;
+  readonly expiresAt: number;
+  used: boolean;
+}
+
+/** The fields of a token request that redeem a code. */
+export interface Redemption {
+  readonly code: string;
+  readonly clientId: string;
+  readonly redirectUri: string | undefined;
+  readonly codeVerifier: string | undefined;
+  /** Now, in epoch seconds. */
+  readonly now: number;
+}
+
+export class AuthorizationCodes {
+  #codes: LRUCache<string, StoredCode> | undefined;
+  readonly #random: Random;
+  readonly #hashing: Hashing;
+
+  constructor(random: Random, hashing: Hashing) {
+    this.#random = random;
+    this.#hashing = hashing;
+  }
+
+  /** A new code for `grant`, valid for CODE_TTL_SECONDS from `now` (epoch seconds). */
+  issue(grant: CodeGrant, now: number): string {
+    this.#codes ??= new LRUCache({ max: MAX_CODES });
+    const code = this.#random.token(32);
+    this.#codes.set(code, { grant, expiresAt: now + CODE_TTL_SECONDS, used: false });
+    return code;
+  }
+
+  /**
+   * The grant of a code, if every binding holds; otherwise 403 `invalid_grant` saying which one failed (RFC 6749
+   * §5.2, with Auth0's status). The first redemption uses the code up, whether it succeeds or not.
+   */
+  redeem(r: Redemption): CodeGrant {
+    const stored = this.#codes?.get(r.code);
+    if (stored === undefined) throw invalidGrant('Invalid authorization code');
+    if (stored.used) throw invalidGrant('Invalid authorization code: it was already used');
+    stored.used = true;
+    const { grant } = stored;
+    if (r.now >= stored.expiresAt) {
+      throw invalidGrant(`Invalid authorization code: it expired (codes live ${CODE_TTL_SECONDS} s)`);
+    }
+    if (grant.clientId !== r.clientId)
+      throw invalidGrant('Invalid authorization code: it was issued to another client');
+    if (r.redirectUri !== grant.redirectUri) {
+      throw invalidGrant(
+        'redirect_uri must be the redirect_uri of the authorization request' +
+          (r.redirectUri === undefined ? ' (it is missing)' : ''),
+      );
+    }
+    if (grant.codeChallenge !== undefined) {
+      if (r.codeVerifier === undefined)
+        throw invalidGrant('Missing code_verifier: the authorization request used PKCE');
+      if (!verifiesChallenge(this.#hashing, r.codeVerifier, grant.codeChallenge)) {
+        throw invalidGrant('Failed to verify code verifier: its S256 hash is not the code_challenge');
+      }
+    } else if (r.codeVerifier !== undefined) {
+      throw invalidGrant('code_verifier was sent but the authorization request had no code_challenge');
+    }
+    return grant;
+  }
+
+  clear(): void {
+    this.#codes = undefined;
+  }
+}

@@ -1,0 +1,25 @@
+/** The admin operations tagged Console (docs/console.md): the served admin document, the console and its files. */
+import { text } from '../../answer.ts';
+import type { Handler } from '../../context.ts';
+import { assetAnswer, pageAnswer } from '../../console/pages.ts';
+import { notFound, quote } from '../../errors.ts';
+import { NO_CACHE } from '../../protocol/cache-headers.ts';
+import { pagesData } from '../api/docs.ts';
+
+export const getAdminOpenApi: Handler = ({ services, url }) =>
+  text(200, 'application/yaml; charset=utf-8', services.documents.admin.yaml(url.origin), 'OK', NO_CACHE);
+
+export const getConsole: Handler = async (context) => {
+  const template = await context.services.files.read('console', 'console.html');
+  if (template === undefined) throw new Error('console.html is not among the files of the console');
+  return pageAnswer(template, pagesData(context));
+};
+
+export const getConsoleAsset: Handler = async ({ services, params }) => {
+  const name = params.asset ?? '';
+  const file = name.endsWith('.html') ? undefined : await services.files.read('console', name);
+  if (file === undefined) {
+    throw notFound('not_found', `no file ${quote(name)} under /__admin/ui/; the page is /__admin/ui/`);
+  }
+  return assetAnswer(file);
+};

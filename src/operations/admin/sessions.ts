@@ -1,0 +1,51 @@
+/** The admin operations tagged Sessions (docs/sessions.md): list, create (with data of its own) and drop sessions. */
+import type { Handler } from '../../context.ts';
+import type { Dataset } from '../../data/dataset.ts';
+import { notFound, quote } from '../../errors.ts';
+import type { Session } from '../../sessions/session.ts';
+import type { components, operations } from '../../spec/admin-types.ts';
+import { fixturesOf } from './state.ts';
+import { adminJson, done } from './reply.ts';
+
+type CreateBody = NonNullable<operations['createSession']['requestBody']>['content']['application/json'];
+
+function figures(session: Session): components['schemas']['SessionFigures'] {
+  const summary = session.summary();
+  return {
+    created: new Date(summary.created).toISOString(),
+    last_used: new Date(summary.lastUsed).toISOString(),
+    users: summary.users,
+    requests: summary.requests,
+  };
+}
+
+export const listSessions: Handler = ({ services }) => {
+  const { sessions } = services;
+  return adminJson(200, {
+    default: figures(sessions.default),
+    sessions: sessions.list().map((session) => ({ id: session.id, ...figures(session) })),
+    max_sessions: sessions.maxSessions,
+    ttl_seconds: Math.round(sessions.ttlMs / 1000),
+  });
+};
+
+export const createSession: Handler<CreateBody | undefined> = async (context) => {
+  const id = context.params.id ?? '';
+  const input = context.body ?? {};
+  let dataset: Dataset | undefined;
+  if ('users' in input && Array.isArray(input.users)) {
+    dataset = fixturesOf(context, { ...input, users: input.users });
+  } else if (!Array.isArray(input.users) && (input.users !== undefined || 'seed' in input)) {
+    const { start } = context.services.settings;
+    const seed = 'seed' in input ? input.seed : undefined;
+    dataset = await context.services.datasets.seed(seed ?? start.seed, input.users ?? start.users);
+  }
+  const session = await context.services.newSession(id, dataset);
+  return adminJson(201, { id, ...figures(session) });
+};
+
+export const dropSession: Handler = ({ services, params }) => {
+  const id = params.id ?? '';
+  if (!services.sessions.drop(id)) throw notFound('session_not_found', `no session ${quote(id)}`);
+  return done('Session dropped');
+};

@@ -1,0 +1,43 @@
+/**
+ * The operations of spec/admin.yaml (the control plane under `/__admin`), by `operationId`, each to its handler: one
+ * table, checked at compile time against the operations the spec declares.
+ */
+import type { operations } from '../../spec/admin-types.ts';
+import type { OperationTable } from '../body-types.ts';
+import { getAdminOpenApi, getConsole, getConsoleAsset } from './console.ts';
+import { addFault, clearFaults, deleteFault, getRateLimit, listFaults, putRateLimit } from './faults.ts';
+import { clearDrift, getDrift } from './drift.ts';
+import { adminHealth } from './health.ts';
+import { clearRequests, listRequests, streamRequests } from './journal.ts';
+import { getContract, listContracts, providerState } from './pact.ts';
+import { createSession, dropSession, listSessions } from './sessions.ts';
+import { putFixtures, reset, seed } from './state.ts';
+import { mintToken } from './tokens.ts';
+
+export const ADMIN_OPERATIONS = {
+  adminHealth,
+  reset,
+  seed,
+  putFixtures,
+  listRequests,
+  clearRequests,
+  streamRequests,
+  listFaults,
+  addFault,
+  clearFaults,
+  deleteFault,
+  getRateLimit,
+  putRateLimit,
+  mintToken,
+  listContracts,
+  getContract,
+  providerState,
+  listSessions,
+  createSession,
+  dropSession,
+  getAdminOpenApi,
+  getConsole,
+  getConsoleAsset,
+  getDrift,
+  clearDrift,
+} satisfies OperationTable<operations>;

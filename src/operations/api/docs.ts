@@ -1,0 +1,50 @@
+/**
+ * The operations tagged Documentation (docs/console.md): the served documents (`/openapi.yaml`, `/openapi.json`,
+ * `servers` set to the URL the request reached) and the API reference (`/docs`, its files).
+ */
+import { text } from '../../answer.ts';
+import type { Handler, RequestContext } from '../../context.ts';
+import { notFound, quote } from '../../errors.ts';
+import { assetAnswer, pageAnswer } from '../../console/pages.ts';
+import { pageData } from '../../console/page-data.ts';
+import { NO_CACHE } from '../../protocol/cache-headers.ts';
+
+export const getOpenApiYaml: Handler = ({ services, url }) =>
+  text(200, 'application/yaml; charset=utf-8', services.documents.api.yaml(url.origin), 'OK', NO_CACHE);
+
+export const getOpenApiJson: Handler = ({ services, url }) =>
+  text(200, 'application/json; charset=utf-8', services.documents.api.json(url.origin), 'OK', NO_CACHE);
+
+export const getDocs: Handler = async (context) => {
+  const template = await context.services.files.read('docs', 'docs.html');
+  if (template === undefined) throw new Error('docs.html is not among the files of /docs');
+  const base = context.url.origin;
+  const auth = new URL(authUrl(context, base)).origin;
+  return pageAnswer(template, pagesData(context), auth === base ? [] : [auth]);
+};
+
+export const getDocsAsset: Handler = async ({ services, params }) => {
+  const name = params.asset ?? '';
+  const file = name.endsWith('.html') ? undefined : await services.files.read('docs', name);
+  if (file === undefined)
+    throw notFound('not_found', `no file ${quote(name)} under /docs; the page is /docs`);
+  return assetAnswer(file);
+};
+
+/** The authorization server's URL, given the URL the request reached (its own listener with `--auth-port`). */
+export function authUrl(context: RequestContext, base: string): string {
+  return context.services.settings.separateAuthServer
+    ? context.services.tokens.settings.issuer.replace(/\/$/, '')
+    : base;
+}
+
+/** What the pages are told: the known accounts, the client of the token control, the audience. */
+export function pagesData(context: RequestContext): ReturnType<typeof pageData> {
+  const { services, session } = context;
+  return pageData(
+    services.knownAccounts,
+    session.state.clients,
+    services.settings.audience,
+    services.settings.admin,
+  );
+}

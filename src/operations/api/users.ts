@@ -1,0 +1,44 @@
+/**
+ * The operations tagged User (docs/users.md): a page of users through the query engine, with row-level access
+ * (docs/access.md); deleting a user by id or identifier.
+ */
+import { canSee, visibilityOf } from '../../access/row-level.ts';
+import { empty } from '../../answer.ts';
+import { principalOf, type Handler } from '../../context.ts';
+import { insufficientPermission, notFound, quote } from '../../errors.ts';
+import { MESSAGES } from '../../protocol/header-text.ts';
+import { isUuid } from '../../spec/formats.ts';
+import { toUsersQuery } from '../../users/query.ts';
+import { userPage } from '../user-page.ts';
+
+export const listUsers: Handler = (context) => {
+  const { query, services, session } = context;
+  const principal = principalOf(context);
+  const spec = services.listUsers;
+  for (const [param, permission] of spec.guardedParams) {
+    if (query[param] !== undefined && !principal.permissions.has(permission)) {
+      throw insufficientPermission(
+        principal.permissions,
+        permission,
+        'metadata_permission_required',
+        `the ${param} filter`,
+      );
+    }
+  }
+  const usersQuery = toUsersQuery(query, spec);
+  const { store, engine } = session.state;
+  const page = engine.run(usersQuery, visibilityOf(principal, store));
+  return userPage(context.url, store, page, usersQuery, principal, spec.guardedFields);
+};
+
+export const deleteUser: Handler = (context) => {
+  const principal = principalOf(context);
+  const key = context.params['id-or-identifier'] ?? '';
+  const { store } = context.session.state;
+  const slot = (isUuid(key) ? store.slotOfId(key) : undefined) ?? store.slotOfIdentifier(key);
+  if (slot === undefined || !canSee(principal, store, slot)) {
+    throw notFound('user_not_found', `no user with id or identifier ${quote(key)}`);
+  }
+  store.delete(slot);
+  return empty(204, MESSAGES.deleted);
+};

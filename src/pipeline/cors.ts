@@ -1,0 +1,89 @@
+/**
+ * CORS (docs/responses.md). The identity API and the authorization server answer any origin with credentials allowed
+ * (the request's `Origin` reflected, `Access-Control-Allow-Credentials: true`), so a frontend on another port calls
+ * the mock with `credentials: 'include'` and reads the pagination, message, version and rate-limit headers.
+ * The control plane under `/__admin` sends no CORS headers to another origin unless it was named with
+ * `--admin-cors ORIGIN`: a web page elsewhere cannot read it, and with the media-type check of `admin-guard.ts`
+ * it cannot change it either.
+ */
+import { empty, type Answer } from '../answer.ts';
+
+/** Response headers a page on another origin may read (the CORS-safelisted ones need no listing). */
+export const EXPOSED_HEADERS: readonly string[] = [
+  'Link',
+  'X-Total-Count',
+  'X-Message',
+  'X-API-Version',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'WWW-Authenticate',
+  'Preference-Applied',
+  'X-Mock-Session',
+  'Location',
+];
+const EXPOSED = EXPOSED_HEADERS.join(', ');
+
+export const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-API-Version', 'Prefer', 'X-Mock-Session'];
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+export const ADMIN_PREFIX = '/__admin';
+
+export interface CorsOptions {
+  /** Origins (scheme://host:port, as browsers send `Origin`) that may call `/__admin` cross-origin. */
+  readonly adminOrigins?: readonly string[];
+}
+
+/** The CORS headers of an answer, and the answer of a preflight, which the mock gives itself. */
+export interface CorsOutcome {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly preflight: Answer | undefined;
+}
+
+/** CORS for a request with these headers to `path`. */
+export function cors(
+  method: string,
+  path: string,
+  headers: Readonly<Record<string, string | undefined>>,
+  options: CorsOptions = {},
+): CorsOutcome {
+  const origin = headers.origin;
+  const admin = path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+  const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
+  if (admin && (origin === undefined || !(options.adminOrigins ?? []).includes(origin))) {
+    const vary: Record<string, string> = origin === undefined ? {} : { Vary: 'Origin' };
+    if (!preflight) return { headers: vary, preflight: undefined };
+    // No Access-Control-Allow-* headers: the browser refuses the call that asked.
+    return {
+      headers: vary,
+      preflight: empty(
+        204,
+        'CORS preflight refused: /__admin accepts no other origin (allow one with --admin-cors ORIGIN)',
+        vary,
+      ),
+    };
+  }
+  const allow: Record<string, string> =
+    origin === undefined
+      ? { 'Access-Control-Allow-Origin': '*' }
+      : {
+          'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Credentials': 'true',
+          Vary: 'Origin',
+        };
+  allow['Access-Control-Expose-Headers'] = EXPOSED;
+  if (!preflight) return { headers: allow, preflight: undefined };
+  // A preflight: allow our headers plus whatever else the browser asks for.
+  const requested = (headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
+  const allowed = [...new Set([...ALLOWED_HEADERS, ...requested])];
+  const preflightHeaders = {
+    ...allow,
+    'Access-Control-Allow-Methods': ALLOWED_METHODS,
+    'Access-Control-Allow-Headers': allowed.join(', '),
+    'Access-Control-Max-Age': '600',
+  };
+  return { headers: allow, preflight: empty(204, 'CORS preflight accepted', preflightHeaders) };
+}

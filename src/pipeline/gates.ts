@@ -1,0 +1,156 @@
+/**
+ * The control plane in the request path (docs/control-plane.md): the rate limit and the fault rules, which answer
+ * before anything else once the request is routed, and `Prefer`, once the operation is known. Each costs a check when
+ * unused (limiting off, no rules, no header).
+ */
+import { DROP, empty, json, text, type Answer } from '../answer.ts';
+import type { ControlPlane } from '../control/control-plane.ts';
+import { invalidRequest, quote, rateLimited, tooManyRequests, type MockError } from '../errors.ts';
+import { claimedClientId } from '../oauth/client-auth.ts';
+import type { ApiModel, OperationSpec } from '../spec/model.ts';
+import { bearerToken } from '../protocol/authorization.ts';
+import { forcedAnswer, type ForcedAnswer } from './forced-answers.ts';
+import { parsePrefer } from './prefer.ts';
+import type { ErrorShape } from './render.ts';
+
+/** What the gates read of a request. */
+export interface GateRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly clientAddress: string;
+  /** The body, parsed, on the token endpoint (its client_id is the rate-limit key there). */
+  readonly body: () => unknown;
+}
+
+/** The rate limit's verdict on a request: the `X-RateLimit-*` headers every answer carries, and the 429 if over. */
+export interface RateVerdict {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly refused: MockError | undefined;
+}
+
+const UNLIMITED: RateVerdict = { headers: {}, refused: undefined };
+
+/** Counts the request against its key's bucket at `now` (epoch ms). */
+export function rateLimitGate(
+  control: ControlPlane,
+  request: GateRequest,
+  shape: ErrorShape,
+  now: number,
+): RateVerdict {
+  const { config } = control.limiter;
+  if (config === undefined) return UNLIMITED;
+  const decision = control.limiter.take(rateKey(request, shape), now);
+  if (decision === undefined) return UNLIMITED;
+  const headers = {
+    'X-RateLimit-Limit': String(decision.limit),
+    'X-RateLimit-Remaining': String(decision.remaining),
+    'X-RateLimit-Reset': String(decision.reset),
+  };
+  if (decision.allowed) return { headers, refused: undefined };
+  const message = `rate limit of ${config.limit} requests per ${config.window} exceeded; retry in ${decision.retryAfter} s`;
+  return {
+    headers,
+    refused:
+      shape === 'oauth'
+        ? tooManyRequests(message, decision.retryAfter)
+        : rateLimited(message, decision.retryAfter),
+  };
+}
+
+/** The bucket of a request: its bearer token, else (token endpoint) its client_id, else its client address. */
+function rateKey(request: GateRequest, shape: ErrorShape): string {
+  if (shape === 'oauth') {
+    const body = request.body();
+    const client = claimedClientId(
+      request.headers.authorization,
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined,
+    );
+    if (client !== undefined) return `client:${client}`;
+  }
+  const token = bearerToken(request.headers.authorization);
+  return token === undefined ? `address:${request.clientAddress}` : `token:${token}`;
+}
+
+/**
+ * The first matching fault rule's answer: after its delay, its status (0 drops the connection) or, without one,
+ * undefined (the request goes on).
+ */
+export async function faultGate(
+  control: ControlPlane,
+  model: ApiModel,
+  request: GateRequest,
+  operation: OperationSpec | undefined,
+  shape: ErrorShape,
+): Promise<Answer | undefined> {
+  if (control.faults.size === 0) return undefined;
+  const rule = control.faults.match(
+    request.method,
+    request.path,
+    (name) => request.headers[name.toLowerCase()],
+  );
+  if (rule === undefined) return undefined;
+  if (rule.delay_ms !== undefined) await sleep(rule.delay_ms);
+  if (rule.status === undefined) return undefined;
+  if (rule.status === 0) return DROP;
+  const documented = operation === undefined ? undefined : forcedAnswer(model, operation, rule.status);
+  return answerOf(documented ?? undocumented(rule.status, shape === 'oauth'));
+}
+
+/** `Prefer: code=…, delay=…` for `operation`: the `Preference-Applied` header and the forced answer, if any. */
+export async function preferences(
+  model: ApiModel,
+  operation: OperationSpec,
+  header: string | undefined,
+): Promise<{ readonly applied: string; readonly answer: Answer | undefined } | undefined> {
+  const prefer = parsePrefer(header);
+  if (prefer === undefined) return undefined;
+  let forced: ForcedAnswer | undefined;
+  if (prefer.code !== undefined) {
+    forced = forcedAnswer(model, operation, prefer.code);
+    if (forced === undefined) {
+      const message = `Prefer code=${prefer.code} is not documented for ${operation.method.toUpperCase()} ${operation.path}; documented: ${operation.statuses.join(', ')}`;
+      throw invalidRequest(message, [
+        {
+          location: 'header',
+          name: 'Prefer',
+          message: `code must be one of ${operation.statuses.join(', ')} (got ${quote(String(prefer.code))})`,
+        },
+      ]);
+    }
+  }
+  if (prefer.delayMs !== undefined) await sleep(prefer.delayMs);
+  return { applied: prefer.applied, answer: forced === undefined ? undefined : answerOf(forced) };
+}
+
+function answerOf(forced: ForcedAnswer): Answer {
+  if (forced.body === undefined) return empty(forced.status, forced.message, forced.headers);
+  if (forced.textType !== undefined) {
+    const body = typeof forced.body === 'string' ? forced.body : JSON.stringify(forced.body);
+    return text(forced.status, withCharset(forced.textType), body, forced.message, forced.headers);
+  }
+  return json(forced.status, forced.body, forced.message, forced.headers);
+}
+
+/** A media type of a text body, with its charset (`text/html; charset=utf-8`). */
+function withCharset(type: string): string {
+  return type.includes('charset=') ? type : `${type}; charset=utf-8`;
+}
+
+/** The answer for a fault status the spec does not document for the route: the error shape of the route. */
+function undocumented(status: number, oauth: boolean): ForcedAnswer {
+  const message = `fault injected: ${status}`;
+  const body = oauth
+    ? { error: 'server_error', error_description: message }
+    : { error: message, code: 'fault_injected' };
+  return {
+    status,
+    body: status === 204 || status === 304 || status < 200 ? undefined : body,
+    headers: {},
+    message,
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

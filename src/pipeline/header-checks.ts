@@ -1,0 +1,31 @@
+/**
+ * Request headers every route checks (docs/responses.md): `X-API-Version` (400 `unsupported_api_version`) and
+ * `Content-Type` (415 `unsupported_media_type`).
+ */
+import { quote, unsupportedApiVersion, unsupportedMediaType } from '../errors.ts';
+import { mediaTypeOf } from '../protocol/media-type.ts';
+
+/** Throws 400 `unsupported_api_version` unless the request's `X-API-Version` is absent or one of `accepted`. */
+export function checkApiVersion(
+  value: string | readonly string[] | undefined,
+  accepted: readonly string[],
+): void {
+  if (value === undefined || (typeof value === 'string' && accepted.includes(value))) return;
+  const message = `must be one of ${accepted.join(', ')} (got ${quote(value)})`;
+  throw unsupportedApiVersion(`X-API-Version ${message}`, [
+    { location: 'header', name: 'X-API-Version', message },
+  ]);
+}
+
+/**
+ * Throws 415 `unsupported_media_type` when the request declares a Content-Type (media type compared without
+ * parameters, case-insensitively) outside `accepted`.
+ */
+export function checkMediaType(contentType: string | undefined, accepted: readonly string[]): void {
+  if (contentType === undefined) return;
+  const mediaType = mediaTypeOf(contentType);
+  if (accepted.includes(mediaType)) return;
+  throw unsupportedMediaType(
+    `Content-Type ${quote(mediaType)} is not accepted; use one of ${accepted.join(', ')}`,
+  );
+}

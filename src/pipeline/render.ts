@@ -1,0 +1,63 @@
+/**
+ * Errors written out in the shape of the operation they happened on (`x-error-shape` in the spec; docs/responses.md,
+ * docs/tokens.md): the API shape `{"error", "code", "details"?}`, or RFC 6749's `{"error", "error_description"}`
+ * with `Cache-Control: no-store` (every answer of the token endpoint). Anything that is not a `MockError` is a bug
+ * of the mock: a 500 that says nothing more, logged with its stack by the caller.
+ */
+import { json, type Answer } from '../answer.ts';
+import { internalError, MockError, oauthError, type OAuthErrorCode } from '../errors.ts';
+import type { OperationSpec } from '../spec/model.ts';
+import { NO_STORE } from '../protocol/cache-headers.ts';
+
+export type ErrorShape = 'api' | 'oauth';
+
+/** The error shape of `operation` (the API's when unknown). */
+export function shapeOf(operation: OperationSpec | undefined): ErrorShape {
+  return operation?.raw['x-error-shape'] === 'oauth' ? 'oauth' : 'api';
+}
+
+/** Whether `error` is one the mock meant (a 4xx, or a 5xx it was asked for). */
+export function isMockError(error: unknown): error is MockError {
+  return error instanceof MockError;
+}
+
+/** The answer for `error` in `shape`; an unknown error becomes a 500. */
+export function errorAnswer(error: unknown, shape: ErrorShape): Answer {
+  const known = isMockError(error) ? error : internalError();
+  return shape === 'oauth' ? oauthAnswer(asOAuth(known)) : apiAnswer(known);
+}
+
+function apiAnswer(error: MockError): Answer {
+  return json(
+    error.status,
+    {
+      error: error.message,
+      code: error.code,
+      ...(error.details === undefined ? {} : { details: error.details }),
+    },
+    error.message,
+    error.headers,
+  );
+}
+
+function oauthAnswer(error: MockError): Answer {
+  return json(error.status, { error: error.code, error_description: error.message }, error.message, {
+    ...error.headers,
+    ...NO_STORE,
+  });
+}
+
+/**
+ * The RFC 6749 form of an error met on an OAuth operation: the server's own codes stay; a client mistake of the API's
+ * kind (a bad header, a malformed body) is 400 `invalid_request` (413 for a body over the limit), a rate limit
+ * `too_many_requests`, anything else `server_error`.
+ */
+function asOAuth(error: MockError): MockError {
+  if (error.family === 'oauth') return error;
+  const keep = (code: OAuthErrorCode, status: number): MockError =>
+    new MockError(status, code, error.message, 'oauth', { headers: error.headers });
+  if (error.status >= 500) return oauthError('server_error', 'Internal server error');
+  if (error.status === 429) return keep('too_many_requests', 429);
+  if (error.status === 413) return keep('invalid_request', 413);
+  return new MockError(400, 'invalid_request', error.message, 'oauth');
+}

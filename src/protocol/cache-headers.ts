@@ -1,0 +1,15 @@
+/** Caching headers, each rule in one place (docs/tokens.md, docs/login.md, docs/console.md). */
+
+/** Never stored: token answers (RFC 6749 §5.1), login pages and redirects, `/userinfo`. */
+export const NO_STORE: Readonly<Record<string, string>> = Object.freeze({
+  'Cache-Control': 'no-store',
+  Pragma: 'no-cache',
+});
+
+/** Revalidated on every use: the served documents, the console and its files. */
+export const NO_CACHE: Readonly<Record<string, string>> = Object.freeze({ 'Cache-Control': 'no-cache' });
+
+/** Published metadata a client may keep for five minutes: discovery, the JWKS. */
+export const PUBLIC_METADATA: Readonly<Record<string, string>> = Object.freeze({
+  'Cache-Control': 'public, max-age=300',
+});
