@@ -38,6 +38,9 @@ export interface UpstreamRequest {
   readonly signal?: AbortSignal;
 }
 
+/** How long a kept-alive connection to the service may stay idle. */
+const IDLE_MS = 4_000;
+
 export interface UpstreamOptions {
   readonly timeoutMs: number;
   readonly insecure: boolean;
@@ -66,9 +69,12 @@ export function parseUpstreamUrl(text: string): URL {
 
 export function createUpstream(base: URL, options: UpstreamOptions): Upstream {
   const secure = base.protocol === 'https:';
+  // Idle connections are closed after IDLE_MS, before a server's usual keep-alive timeout (Node's is 5 s) closes
+  // them: reusing a connection the server is closing at that moment would fail a request that the proxy must not
+  // retry.
   const agent = secure
-    ? new HttpsAgent({ keepAlive: true, rejectUnauthorized: !options.insecure })
-    : new HttpAgent({ keepAlive: true });
+    ? new HttpsAgent({ keepAlive: true, timeout: IDLE_MS, rejectUnauthorized: !options.insecure })
+    : new HttpAgent({ keepAlive: true, timeout: IDLE_MS });
   const basePath = base.pathname.replace(/\/+$/, '');
   const url = `${base.protocol}//${base.host}${basePath}`;
   const broken = new WeakMap<IncomingMessage, UpstreamFailure>();
