@@ -7,9 +7,11 @@ import { readFileSync } from 'node:fs';
 import { createLogger } from './adapters/express/log.ts';
 import {
   ConfigError,
+  DRIFT_FLAGS,
   MOCK_URL_VARIABLE,
   parseConfig,
   parseDuration,
+  PROXY_FLAGS,
   TOKEN_FLAGS,
   VERIFY_FLAGS,
   type Config,
@@ -27,6 +29,8 @@ import { MockError } from './errors.ts';
 import { createMock } from './mock.ts';
 import { SigningKeyError } from './platform/node/signing-keys.ts';
 import { ListenError, startMockInternals, type RunningMockInternals } from './server.ts';
+import { driftPlan, finishProxy, probe, proxyPlan, startProxy } from './adapters/node/drift-commands.ts';
+import type { RunningProxy } from './adapters/node/drift-proxy.ts';
 
 /** Past this many users, building the store takes long enough to say so on stderr. */
 const PROGRESS_ABOVE_USERS = 50_000;
@@ -285,6 +289,46 @@ async function verify(config: Config, extra: ParsedCommand['extra']): Promise<vo
   }
 }
 
+/**
+ * `identity-mock proxy`: a transparent proxy in front of the real service that reports drift (docs/drift.md). On
+ * SIGINT/SIGTERM it stops, writes the report and the recording it was asked for, summarises, and exits 0.
+ */
+async function proxy(config: Config, extra: ParsedCommand['extra']): Promise<void> {
+  const plan = proxyPlan(extra);
+  const out = { stdout: process.stdout, stderr: process.stderr };
+  const run: { proxy?: RunningProxy; stopping: boolean } = { stopping: false };
+  const stop = (): void => {
+    if (run.stopping) process.exit(1);
+    run.stopping = true;
+    const running = run.proxy;
+    if (running === undefined) process.exit(0);
+    void running.close(config.shutdownGrace * 1000).then(() => {
+      finishProxy(running, plan, out);
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    run.proxy = await startProxy(config, plan, out);
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+    const listening = ['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN'].includes(code);
+    if (!listening || !(error instanceof Error)) throw error;
+    throw new ListenError('port', config.port, config.host, code, error);
+  }
+  if (run.stopping) stop();
+}
+
+/** `identity-mock drift`: probes the real service (docs/drift.md); exit 1 when it drifts or cannot be reached. */
+async function drift(extra: ParsedCommand['extra']): Promise<void> {
+  const result = await probe(driftPlan(extra), { stdout: process.stdout, stderr: process.stderr });
+  if (result.aborted !== undefined) throw new RunFailure(`drift probe stopped: ${result.aborted}`);
+  if (result.store.size > 0 || (result.store.listing().dropped ?? 0) > 0) {
+    throw new RunFailure('the service drifts from spec/openapi.yaml and docs/ (the findings are above)');
+  }
+}
+
 /** The command could not do its work (exit 1), for a reason the message gives in full. */
 class RunFailure extends Error {
   override readonly name = 'RunFailure';
@@ -303,6 +347,8 @@ async function main(argv: readonly string[]): Promise<void> {
     serve: [],
     token: TOKEN_FLAGS,
     verify: VERIFY_FLAGS,
+    proxy: PROXY_FLAGS,
+    drift: DRIFT_FLAGS,
   };
   const named = command !== undefined && command in commands;
   const parsed = parseConfig(named ? rest : argv, process.env, commands[command ?? ''] ?? [], (path) =>
@@ -312,6 +358,8 @@ async function main(argv: readonly string[]): Promise<void> {
   else if (parsed.version) process.stdout.write(`${version()}\n`);
   else if (command === 'token') await token(parsed.config, parsed.extra);
   else if (command === 'verify') await verify(parsed.config, parsed.extra);
+  else if (command === 'proxy') await proxy(parsed.config, parsed.extra);
+  else if (command === 'drift') await drift(parsed.extra);
   else await serve(parsed.config);
 }
 

@@ -17,7 +17,7 @@ export interface Config {
   readonly seed: number;
   /** Number of faker users, besides the three known accounts. */
   readonly users: number;
-  /** Directory of JSON fixtures to serve instead of seeded users. */
+  /** A directory of JSON fixtures, or one fixtures file, to serve instead of seeded users. */
   readonly fixtures: string | undefined;
   /** Validate response bodies against the spec (an invalid one becomes a 500). */
   readonly validateResponses: boolean;
@@ -187,10 +187,10 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
   },
   fixtures: {
     flag: 'fixtures',
-    value: 'DIR',
+    value: 'PATH',
     default: undefined,
     parse: anyText,
-    help: 'serve users.json / workspaces.json / clients.json from DIR',
+    help: 'serve users.json / workspaces.json / clients.json of a directory, or one fixtures file',
   },
   validateResponses: {
     flag: 'validate-responses',
@@ -369,6 +369,40 @@ export const MOCK_URL_VARIABLE = 'IDENTITY_MOCK_URL';
 /** Flags of `identity-mock verify`, besides the options above. */
 export const VERIFY_FLAGS: readonly FlagSpec[] = Object.freeze([
   { flag: 'pact', value: 'PACT', help: 'a pact file, a directory of pact files, or a pact URL (required)' },
+]);
+
+/** Flags of `identity-mock proxy` (docs/drift.md), besides the options above (--port, --host, --admin-token). */
+export const PROXY_FLAGS: readonly FlagSpec[] = Object.freeze([
+  {
+    flag: 'upstream',
+    value: 'URL',
+    help: 'the real service to stand in front of, e.g. https://staging.example.com (required)',
+  },
+  { flag: 'report', value: 'FILE', help: 'write the findings there as JSON when the proxy stops' },
+  {
+    flag: 'upstream-timeout',
+    value: 'TIME',
+    help: 'answer 504 when the service sends nothing for this long [30s]',
+  },
+  {
+    flag: 'insecure',
+    help: 'accept an upstream TLS certificate that does not verify (a test service you trust)',
+  },
+  { flag: 'record', value: 'FILE', help: 'write the users seen in list answers there, as a --fixtures file' },
+  { flag: 'keep-pii', help: 'with --record: keep real names, emails and identifiers' },
+]);
+
+/** Flags of `identity-mock drift` (docs/drift.md), besides the options above. */
+export const DRIFT_FLAGS: readonly FlagSpec[] = Object.freeze([
+  { flag: 'upstream', value: 'URL', help: 'the real service to probe (required)' },
+  { flag: 'token', value: 'T', help: 'an access token for it, with read:users (required)' },
+  { flag: 'limited-token', value: 'T', help: 'a token lacking a permission, for the 403 cases' },
+  { flag: 'auth-url', value: 'URL', help: "the authorization server: probe its token endpoint's errors" },
+  { flag: 'allow-writes', help: 'also probe DELETE, on the user --identifier names (it is deleted)' },
+  { flag: 'identifier', value: 'X', help: 'the user that --allow-writes deletes' },
+  { flag: 'report', value: 'FILE', help: 'write the findings there as JSON' },
+  { flag: 'upstream-timeout', value: 'TIME', help: 'give up on a request after this long [30s]' },
+  { flag: 'insecure', help: 'accept a TLS certificate that does not verify' },
 ]);
 
 const OPTION_FLAGS: readonly (FlagSpec & { readonly key: keyof Config })[] = Object.entries(OPTIONS).map(

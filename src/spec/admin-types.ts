@@ -16,7 +16,8 @@ export type paths = {
     };
     /**
      * Readiness
-     * @description 200 once the data is loaded; `indexes` says whether search and sort indexes are built yet.
+     * @description 200 once the data is loaded; `indexes` says whether search and sort indexes are built yet. Served by
+     *     `identity-mock proxy` too, where it says what the proxy forwards to (docs/drift.md).
      */
     get: operations['adminHealth'];
     put?: never;
@@ -454,6 +455,43 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/drift': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The drift guard's findings
+     * @description Each disagreement between what the real service answered (through `identity-mock proxy`) and what
+     *     spec/openapi.yaml and the documented behaviour say, as a finding: one per operation, kind and place
+     *     (`where`: a body field, a header, a `Link` relation), in the order first seen, with how often it was seen
+     *     and the number of the proxied request that first showed it. At most 500 findings are kept; `dropped`
+     *     counts the distinct ones beyond. Secrets are redacted as in the journal. The kinds are explained in
+     *     docs/drift.md.
+     */
+    get: operations['getDrift'];
+    put?: never;
+    post?: never;
+    /**
+     * Forget the findings
+     * @description Clears the findings (between two stages of a CI job, say). A request that a browser sends from another
+     *     site (an `Origin` other than the server's own, or `Sec-Fetch-Site: cross-site` or `same-site`) is refused
+     *     with 403 `cross_site_refused`; a body, when there is one, must be JSON.
+     */
+    delete: operations['clearDrift'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/openapi.yaml': {
     parameters: {
       query?: never;
@@ -624,6 +662,66 @@ export type components = {
       users: number;
       /** @enum {string} */
       indexes: 'building' | 'ready';
+    };
+    /** @description What `identity-mock proxy` answers at `/__admin/health` (docs/drift.md). */
+    ProxyHealth: {
+      /** @constant */
+      status: 'ok';
+      /** @constant */
+      mode: 'proxy';
+      /**
+       * Format: uri
+       * @description The service every other request goes to.
+       */
+      upstream: string;
+      /** @description Requests forwarded so far. */
+      requests: number;
+      /** @description Findings kept so far. */
+      findings: number;
+    };
+    DriftFindings: {
+      findings: components['schemas']['DriftFinding'][];
+      /** @description Distinct findings not kept because 500 were; absent when none were dropped. */
+      dropped?: number;
+    };
+    DriftFinding: {
+      /** @description The operationId of spec/openapi.yaml, or `METHOD /path` (ids as `{id}`) for a route it lacks. */
+      operation: string;
+      /**
+       * @description What disagrees (docs/drift.md explains each kind).
+       * @enum {string}
+       */
+      kind:
+        | 'request_accepted'
+        | 'request_refused'
+        | 'undocumented_operation'
+        | 'undocumented_status'
+        | 'status'
+        | 'header'
+        | 'content_type'
+        | 'body_schema'
+        | 'error_shape'
+        | 'link'
+        | 'total_count'
+        | 'page_size'
+        | 'sort_order'
+        | 'filter'
+        | 'metadata'
+        | 'pagination'
+        | 'upstream_unreachable'
+        | 'upstream_timeout'
+        | 'upstream_tls';
+      /**
+       * @description The place: `status`, a header (`X-Total-Count`), a body field (`body[].email`), a `Link` relation.
+       * @example body[].email
+       */
+      where: string;
+      expected: string;
+      actual: string;
+      /** @description The proxy's number of the request that first showed it (the probe's number and request). */
+      first_request_id: string;
+      /** @description How many answers showed it. */
+      count: number;
     };
     DataSummary: {
       users: number;
@@ -944,7 +1042,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Readiness'];
+          'application/json': components['schemas']['Readiness'] | components['schemas']['ProxyHealth'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -1777,6 +1875,86 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getDrift: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The findings (an empty list when nothing drifted). */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "findings": [
+           *         {
+           *           "operation": "listUsers",
+           *           "kind": "link",
+           *           "where": "Link rel=\"next\" page_size",
+           *           "expected": "absent: the request did not send page_size",
+           *           "actual": "\"20\"",
+           *           "first_request_id": "12",
+           *           "count": 4
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['DriftFindings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  clearDrift: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cleared. */
+      204: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
     };
