@@ -13,13 +13,14 @@ import type { ErrorDetail } from './spec/types.ts';
 export const API_ERROR_CODES = {
   400: [
     'invalid_request',
+    'invalid_body',
     'invalid_range',
     'unsupported_api_version',
     'invalid_fixtures',
     'unknown_provider_state',
   ],
   401: ['missing_token', 'invalid_token', 'admin_token_required'],
-  403: ['insufficient_permissions', 'metadata_permission_required'],
+  403: ['insufficient_permissions', 'metadata_permission_required', 'cross_site_refused', 'host_not_allowed'],
   404: [
     'not_found',
     'user_not_found',
@@ -33,6 +34,7 @@ export const API_ERROR_CODES = {
   415: ['unsupported_media_type'],
   429: ['rate_limited'],
   500: ['internal_error', 'fault_injected'],
+  503: ['too_many_sessions', 'too_many_streams', 'state_memory_full'],
 } as const;
 
 /** Error codes of the authorization server (RFC 6749 §5.2, §4.1.2.1; RFC 6750; OIDC Core §3.1.2.6). */
@@ -107,6 +109,9 @@ export function quote(value: unknown): string {
 
 export const invalidRequest = (message: string, details?: readonly ErrorDetail[]): MockError =>
   api(400, 'invalid_request', message, { details });
+/** 400 for a body the mock refuses to read at all (nested deeper than the limit, docs/responses.md). */
+export const invalidBody = (message: string, details?: readonly ErrorDetail[]): MockError =>
+  api(400, 'invalid_body', message, { details });
 export const invalidRange = (message: string, details?: readonly ErrorDetail[]): MockError =>
   api(400, 'invalid_range', message, { details });
 export const invalidFixtures = (message: string): MockError => api(400, 'invalid_fixtures', message);
@@ -182,6 +187,26 @@ export const rateLimited = (message: string, retryAfter: number): MockError =>
 
 export const internalError = (message = 'Internal server error'): MockError =>
   api(500, 'internal_error', message);
+
+// --- the server's own limits (docs/sessions.md, docs/control-plane.md, docs/running.md) ---
+
+/** 403: a state-changing control-plane call that a browser sent from another site (docs/control-plane.md). */
+export const crossSiteRefused = (message: string): MockError => api(403, 'cross_site_refused', message);
+
+/** 403: a control-plane call to a Host the server does not answer to (DNS rebinding, docs/control-plane.md). */
+export const hostNotAllowed = (message: string): MockError => api(403, 'host_not_allowed', message);
+
+/** 503 with `Retry-After`: every named session is in use, none idle long enough to make room (docs/sessions.md). */
+export const tooManySessions = (message: string, retryAfter: number): MockError =>
+  api(503, 'too_many_sessions', message, { headers: { 'Retry-After': String(retryAfter) } });
+
+/** 503: the journal streams the server keeps open at once are all taken (docs/control-plane.md). */
+export const tooManyStreams = (message: string): MockError =>
+  api(503, 'too_many_streams', message, { headers: { 'Retry-After': '5' } });
+
+/** 503: the state the sessions hold would pass `--max-state-memory` (docs/sessions.md). */
+export const stateMemoryFull = (message: string): MockError =>
+  api(503, 'state_memory_full', message, { headers: { 'Retry-After': '30' } });
 
 // --- the authorization server (docs/tokens.md, docs/login.md) ---
 

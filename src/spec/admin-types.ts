@@ -7,7 +7,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -33,7 +34,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -60,7 +62,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -83,7 +86,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -110,7 +114,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -137,7 +142,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -151,7 +157,10 @@ export type paths = {
      *     `GET /requests` (secrets redacted). It follows the journal of the session the call names with
      *     `X-Mock-Session` (without it, the default session's), and ends when that session is dropped: reconnect to
      *     follow the session the id names next. A comment line opens the stream and repeats every 15 s to keep it
-     *     open through proxies. Closing the connection ends the subscription. With `--admin-token`, send the bearer
+     *     open through proxies. Closing the connection ends the subscription. At most 32 streams are open in the
+     *     whole server (one more is 503 `too_many_streams`); a reader that falls more than 1 MiB behind is
+     *     disconnected (reconnect, and list what it missed with `GET /requests`). `HEAD` answers the headers and
+     *     ends at once. With `--admin-token`, send the bearer
      *     as on every admin call (a browser's `EventSource` cannot send headers: read the stream with `fetch`).
      */
     get: operations['streamRequests'];
@@ -169,7 +178,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -200,7 +210,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -223,7 +234,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -250,7 +262,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -278,7 +291,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -305,7 +319,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -328,7 +343,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -356,7 +372,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -366,8 +383,9 @@ export type paths = {
     /**
      * The live sessions
      * @description The default session (requests without `X-Mock-Session`) and the named ones, most recently used first, with
-     *     the bounds: at most `max_sessions` named sessions (the least recently used is dropped beyond), each
-     *     dropped after `ttl_seconds` without use. A dropped session's id starts afresh on its next use.
+     *     the bounds: at most `max_sessions` named sessions (a new id takes the place of the least recently used one
+     *     only if it has been idle for 60 s, else 503 `too_many_sessions`), each dropped after `ttl_seconds` without
+     *     use. A dropped session's id starts afresh on its next use.
      */
     get: operations['listSessions'];
     put?: never;
@@ -384,7 +402,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -419,7 +438,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -445,7 +465,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -473,7 +494,8 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -554,6 +576,12 @@ export type components = {
          * @constant
          */
         body_truncated?: true;
+        /**
+         * @description Present when the body was refused unread (`too deep`: JSON nested more than 64 levels); the entry
+         *     records the request without it.
+         * @enum {string}
+         */
+        body_omitted?: 'too deep';
       };
       response: {
         headers: Record<string, never>;
@@ -652,9 +680,43 @@ export type components = {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description A `Content-Type` other than `application/json` (`unsupported_media_type`), as on the identity API. */
+    /**
+     * @description A body sent with a `Content-Type` other than `application/json` (`unsupported_media_type`). A call without
+     *     a body is never refused for its `Content-Type`, or for having none.
+     */
     UnsupportedMediaType: {
       headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description `host_not_allowed`: the `Host` is not a name this server answers the control plane to (a loopback name or
+     *     address, the `--host` address, the issuer's host, `--allowed-host`). `cross_site_refused`: a call that
+     *     changes state, sent by a browser from another site (an `Origin` that is neither this server's nor an
+     *     `--admin-cors` one, or `Sec-Fetch-Site: cross-site` / `same-site` without one).
+     */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description A limit of the server (docs/sessions.md, docs/control-plane.md), with `Retry-After`: a new
+     *     `X-Mock-Session` id while `--max-sessions` sessions are live and none has been idle for 60 s
+     *     (`too_many_sessions`); a call that would create a session or make one hold more than
+     *     `--max-state-memory` allows in all (`state_memory_full`); a journal stream past the 32 the server keeps
+     *     open (`too_many_streams`).
+     */
+    ServiceUnavailable: {
+      headers: {
+        /** @description Seconds to wait before retrying. */
+        'Retry-After'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -674,7 +736,8 @@ export type components = {
   parameters: {
     /**
      * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-     *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+     *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+     *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
      */
     'X-Mock-Session': components['schemas']['SessionId'];
   };
@@ -690,7 +753,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -710,7 +774,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   reset: {
@@ -719,7 +785,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -739,7 +806,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   seed: {
@@ -748,7 +817,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -781,7 +851,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   putFixtures: {
@@ -790,7 +862,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -818,7 +891,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listRequests: {
@@ -833,7 +908,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -856,7 +932,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   clearRequests: {
@@ -865,7 +943,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -883,7 +962,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   streamRequests: {
@@ -892,7 +973,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -919,7 +1001,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listFaults: {
@@ -928,7 +1012,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -950,7 +1035,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   addFault: {
@@ -959,7 +1046,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -992,7 +1080,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   clearFaults: {
@@ -1001,7 +1091,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1019,7 +1110,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteFault: {
@@ -1028,7 +1121,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1048,8 +1142,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getRateLimit: {
@@ -1058,7 +1154,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1078,7 +1175,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   putRateLimit: {
@@ -1087,7 +1186,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1117,7 +1217,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   mintToken: {
@@ -1126,7 +1228,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1167,8 +1270,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listContracts: {
@@ -1177,7 +1282,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1206,7 +1312,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getContract: {
@@ -1215,7 +1323,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1242,8 +1351,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   providerState: {
@@ -1252,7 +1363,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1309,7 +1421,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listSessions: {
@@ -1318,7 +1432,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1338,7 +1453,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createSession: {
@@ -1347,7 +1464,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1388,7 +1506,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   dropSession: {
@@ -1397,7 +1517,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1417,8 +1538,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getAdminOpenApi: {
@@ -1427,7 +1550,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1446,7 +1570,9 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getConsole: {
@@ -1455,7 +1581,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1474,6 +1601,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
@@ -1484,6 +1612,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getConsoleAsset: {
@@ -1492,7 +1621,8 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
+         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1514,6 +1644,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
@@ -1525,6 +1656,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

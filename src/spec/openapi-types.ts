@@ -571,6 +571,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -599,6 +600,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'WWW-Authenticate': components['headers']['WWW-Authenticate'];
         [name: string]: unknown;
@@ -624,6 +626,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         /** @description `Bearer realm="identity", error="insufficient_scope", scope="<permission>"` */
         'WWW-Authenticate'?: string;
@@ -647,6 +650,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -668,6 +672,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -689,6 +694,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'Retry-After': components['headers']['Retry-After'];
         [name: string]: unknown;
@@ -711,6 +717,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -724,6 +731,62 @@ export type components = {
         'application/json': components['schemas']['Error'] & {
           /** @constant */
           code?: 'internal_error';
+        };
+      };
+    };
+    /**
+     * @description A limit of the server, not a mistake of the request (docs/sessions.md): a new `X-Mock-Session` id while
+     *     `--max-sessions` sessions are live and none has been idle for 60 s (`too_many_sessions`), or a request
+     *     that would create a session or make one hold more than `--max-state-memory` allows in all
+     *     (`state_memory_full`). `Retry-After` says when to try again.
+     */
+    ServiceUnavailable: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "100 sessions are live (--max-sessions) and the least recently used one was used 12 s ago; retry in 48 s",
+         *       "code": "too_many_sessions"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'too_many_sessions' | 'state_memory_full';
+        };
+      };
+    };
+    /**
+     * @description `temporarily_unavailable` (RFC 6749 §5.2): a limit of the server (docs/sessions.md), as
+     *     `ServiceUnavailable` describes, or a fault rule that asked for it. `Retry-After` says when to try again.
+     */
+    OAuthServiceUnavailable: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        /** @description Seconds to wait. */
+        'Retry-After'?: number;
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "temporarily_unavailable",
+         *       "error_description": "100 sessions are live (--max-sessions) and the least recently used one was used 12 s ago; retry in 48 s"
+         *     }
+         */
+        'application/json': components['schemas']['OAuthError'] & {
+          /** @constant */
+          error?: 'temporarily_unavailable';
         };
       };
     };
@@ -879,6 +942,11 @@ export type components = {
   headers: {
     /** @description The request's `X-Mock-Session`, echoed when it was sent (docs/sessions.md). */
     'X-Mock-Session': string;
+    /**
+     * @description When the request's named session was created (RFC 3339), on every answer in a named session
+     *     (docs/sessions.md): a session that was dropped and started afresh answers with a later time.
+     */
+    'X-Mock-Session-Started': string;
     /** @description The API version that answered. Always `v1`. */
     'X-API-Version': 'v1';
     /**
@@ -937,6 +1005,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -953,6 +1022,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listUsers: {
@@ -1032,6 +1102,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
@@ -1063,6 +1134,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteUser: {
@@ -1097,6 +1169,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1109,6 +1182,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   issueToken: {
@@ -1152,6 +1226,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
@@ -1169,13 +1244,14 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_request` (missing or malformed field, malformed body, unsupported body type) or
-       *     `unsupported_grant_type`.
+       * @description `invalid_request` (missing or malformed field, malformed body, unsupported body type),
+       *     `unsupported_grant_type`, or `invalid_scope` (a `scope` longer than 1 KiB).
        */
       400: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
@@ -1189,7 +1265,7 @@ export interface operations {
            */
           'application/json': components['schemas']['OAuthError'] & {
             /** @enum {unknown} */
-            error?: 'invalid_request' | 'unsupported_grant_type';
+            error?: 'invalid_request' | 'unsupported_grant_type' | 'invalid_scope';
           };
         };
       };
@@ -1198,6 +1274,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
@@ -1225,6 +1302,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           [name: string]: unknown;
@@ -1268,6 +1346,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           /** @description Seconds to wait (rate limit only). */
@@ -1308,6 +1387,7 @@ export interface operations {
           };
         };
       };
+      503: components['responses']['OAuthServiceUnavailable'];
     };
   };
   getJwks: {
@@ -1324,6 +1404,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1332,8 +1413,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOpenidConfiguration: {
@@ -1350,6 +1433,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1358,8 +1442,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getAuthorizationServerMetadata: {
@@ -1383,8 +1469,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   authorize: {
@@ -1441,8 +1529,10 @@ export interface operations {
       };
       302: components['responses']['RedirectToClient'];
       400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   submitLogin: {
@@ -1501,6 +1591,7 @@ export interface operations {
         };
       };
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getUserinfo: {
@@ -1521,6 +1612,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   postUserinfo: {
@@ -1541,6 +1633,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   logout: {
@@ -1562,8 +1655,10 @@ export interface operations {
       200: components['responses']['LoggedOut'];
       302: components['responses']['RedirectAfterLogout'];
       400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   endSession: {
@@ -1587,8 +1682,10 @@ export interface operations {
       200: components['responses']['LoggedOut'];
       302: components['responses']['RedirectAfterLogout'];
       400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listWorkspaceMembers: {
@@ -1628,6 +1725,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
@@ -1645,6 +1743,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1664,6 +1763,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOpenApiYaml: {
@@ -1692,6 +1792,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1703,6 +1804,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOpenApiJson: {
@@ -1731,6 +1833,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1742,6 +1845,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getDocs: {
@@ -1770,6 +1874,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1781,6 +1886,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getDocsAsset: {
@@ -1811,6 +1917,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1825,6 +1932,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1835,6 +1943,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }
