@@ -44,28 +44,17 @@ export const OAUTH_ERROR_CODES = [
   'invalid_grant',
   'unauthorized_client',
   'unsupported_grant_type',
-  'invalid_scope',
   'access_denied',
   'unsupported_response_type',
   'server_error',
-  'temporarily_unavailable',
   'too_many_attempts',
   'too_many_requests',
   'login_required',
-  'interaction_required',
-  'consent_required',
-  'invalid_token',
-  'insufficient_scope',
 ] as const;
 
 type ApiCodes = typeof API_ERROR_CODES;
 export type ApiErrorCode = ApiCodes[keyof ApiCodes][number];
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
-
-/** Whether `code` is an error code of the authorization server. */
-export function isOAuthErrorCode(code: string): code is OAuthErrorCode {
-  return OAUTH_ERROR_CODES.some((c) => c === code);
-}
 
 interface ErrorOptions {
   readonly details?: readonly ErrorDetail[] | undefined;
@@ -226,18 +215,12 @@ export const OAUTH_STATUS: Readonly<Record<OAuthErrorCode, number>> = {
   invalid_grant: 403,
   unauthorized_client: 403,
   unsupported_grant_type: 400,
-  invalid_scope: 400,
   access_denied: 403,
   unsupported_response_type: 400,
   server_error: 500,
-  temporarily_unavailable: 503,
   too_many_attempts: 429,
   too_many_requests: 429,
   login_required: 400,
-  interaction_required: 400,
-  consent_required: 400,
-  invalid_token: 401,
-  insufficient_scope: 403,
 };
 
 /** Any error of the authorization server, at the status the token endpoint gives it. */
@@ -258,10 +241,7 @@ export const unauthorizedClient = (grantType: string): MockError =>
 export const unsupportedGrantType = (description: string): MockError =>
   oauth(400, 'unsupported_grant_type', description);
 export const accessDenied = (description: string): MockError => oauth(403, 'access_denied', description);
-export const invalidScope = (description: string): MockError => oauth(400, 'invalid_scope', description);
 export const tooManyAttempts = (description: string): MockError =>
   oauth(429, 'too_many_attempts', description);
 export const tooManyRequests = (description: string, retryAfter: number): MockError =>
   oauth(429, 'too_many_requests', description, { 'Retry-After': String(retryAfter) });
-export const serverError = (description = 'Internal server error'): MockError =>
-  oauth(500, 'server_error', description);

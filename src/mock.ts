@@ -24,12 +24,13 @@ import { ADMIN_OPERATIONS } from './operations/admin/table.ts';
 import { API_OPERATIONS } from './operations/api/table.ts';
 import { createPipeline, type RequestHandler } from './pipeline/handle.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
+import type { Platform } from './platform/platform.ts';
 import type { SessionRegistry } from './sessions/registry.ts';
 import type { SessionState } from './sessions/session-state.ts';
 import type { Session } from './sessions/session.ts';
 import { SESSION_HEADER, sessionIdProblem } from './sessions/session-id.ts';
 import type { ApiModel, OperationSpec } from './spec/model.ts';
-import { loadSpecs, type Specs } from './spec/specs.ts';
+import { loadSpecs, type Specs } from './adapters/express/specs.ts';
 
 /**
  * Options of `createMock` and `startMock`: any option of the command line's `Config` (same names, same defaults,
@@ -123,9 +124,11 @@ export interface MockInternals extends Mock {
   endStreams(): void;
 }
 
-/** What only `startMock` passes: the key set it read before listening, and the issuer it derived. */
+/** What only `startMock` and the package's own tests pass: the key set read before listening; a platform. */
 export interface BuildExtras {
   readonly keys?: NodeKeySet;
+  /** Randomness and hashing: Node's unless a test makes randomness repeatable (two mocks, one sequence). */
+  readonly platform?: Platform;
 }
 
 /**
@@ -159,6 +162,7 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     ...o,
     specs,
     keys,
+    platform: extras.platform,
     dataset: o.dataset ?? (o.fixtures === undefined ? undefined : loadFixturesSync(o.fixtures)),
     rateLimit,
     sessionTtlMs: o.sessionTtl * 1000,

@@ -17,7 +17,7 @@ import {
   type MockSession,
 } from './mock.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
-import { loadSpecs, specsReady } from './spec/specs.ts';
+import { loadSpecs, specsReady } from './adapters/express/specs.ts';
 
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;

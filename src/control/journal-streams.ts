@@ -11,6 +11,7 @@
  */
 import type { Answer, EventSink } from '../answer.ts';
 import { tooManyStreams } from '../errors.ts';
+import { NO_STORE_ONLY } from '../protocol/cache-headers.ts';
 import type { Journal } from './journal.ts';
 
 /** Journal streams open at once in the whole server. */
@@ -51,7 +52,7 @@ export class JournalStreams {
       status: 200,
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
+        ...NO_STORE_ONLY,
         'X-Accel-Buffering': 'no',
         'X-Message': 'Streaming the journal',
       },

@@ -1,15 +1,12 @@
 /**
- * What the control plane asks of a request beyond the identity API's checks (docs/control-plane.md):
- *
- * - its `Host` is one this server answers `/__admin` to: a loopback name or address, the `--host` address, the
- *   issuer's host, or one named with `--allowed-host` (a page whose own name was rebound to this machine's address
- *   sends its own name, and gets 403 `host_not_allowed`);
- * - a state-changing request (any method but GET, HEAD and OPTIONS) that a browser sent from another site is refused
- *   with 403 `cross_site_refused`, whatever its content type: its `Origin` is neither the server's own origin nor an
- *   `--admin-cors` origin, or, without such an `Origin`, its `Sec-Fetch-Site` says `cross-site` or `same-site`.
- *   Requests without `Origin` (curl, Node clients, test runners) are not a browser's cross-site requests;
- * - the admin token when `--admin-token` is set;
- * - a body, when there is one, in JSON (415 otherwise); a bodiless call needs no `Content-Type`.
+ * What the control plane asks of a request beyond the identity API's checks (docs/control-plane.md): a `Host` that
+ * names this server (a loopback name or address, the `--host` address, the issuer's host or an `--allowed-host`:
+ * a page whose own name was rebound to this machine's address sends that name, and gets 403 `host_not_allowed`),
+ * the admin token when `--admin-token` is set, and, for every request that changes state (any method but GET, HEAD
+ * and OPTIONS), that a browser did not send it from another site, and that a body, when there is one, is JSON. A browser names the
+ * site it sends from: `Origin` (neither this server's own origin nor an `--admin-cors` origin is another site), or,
+ * without it, `Sec-Fetch-Site: cross-site`/`same-site`. Clients that are not browsers (curl, Node, test runners)
+ * send neither, so a bodiless `POST /__admin/reset` from them just works.
  */
 import {
   adminTokenRequired,
@@ -18,8 +15,8 @@ import {
   quote,
   unsupportedMediaType,
 } from '../errors.ts';
-import { bearerToken } from './authorization.ts';
-import { mediaTypeOf } from './media-type.ts';
+import { bearerToken } from '../protocol/authorization.ts';
+import { mediaTypeOf } from '../protocol/media-type.ts';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = 'application/json';
@@ -61,37 +58,36 @@ export function checkAdminHost(host: string, allowed: ReadonlySet<string>): void
   );
 }
 
-/** Throws 403 `cross_site_refused` for a state-changing request a browser sent from another site. */
-export function refuseCrossSite(
-  method: string,
-  headers: Readonly<Record<string, string | undefined>>,
-  ownOrigin: string,
-  adminOrigins: readonly string[],
-): void {
-  if (SAFE_METHODS.has(method)) return;
-  const origin = headers.origin;
-  if (origin !== undefined) {
-    if (origin === ownOrigin || adminOrigins.includes(origin)) return;
-    throw crossSiteRefused(
-      `${method} /__admin from the page at ${quote(origin)} is refused: the control plane takes changes only from ` +
-        `its own origin (${ownOrigin}), from clients that send no Origin, or from an origin named with --admin-cors`,
-    );
-  }
-  const site = headers['sec-fetch-site']?.trim().toLowerCase();
-  if (site === 'cross-site' || site === 'same-site') {
-    throw crossSiteRefused(
-      `${method} /__admin sent by a browser from another site (Sec-Fetch-Site: ${site}) is refused; ` +
-        'allow that page with --admin-cors ORIGIN',
-    );
-  }
+export interface ChangeRequest {
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** Whether the request carries a body (a non-empty one). */
+  readonly hasBody: boolean;
+  /** The origin the request reached (`http://localhost:8080`). */
+  readonly ownOrigin: string;
+  /** Origins named with `--admin-cors`. */
+  readonly adminOrigins: readonly string[];
 }
 
-/** Throws 415 unless a request with a body says it is JSON. */
-export function requireJsonBody(method: string, contentType: string | undefined, hasBody: boolean): void {
-  if (!hasBody) return;
-  const type = mediaTypeOf(contentType);
-  if (type === JSON_TYPE) return;
-  throw unsupportedMediaType(
-    `${method} /__admin takes a JSON body: send Content-Type: ${JSON_TYPE} with it, or no body at all (got ${type === '' ? 'no Content-Type' : quote(type)})`,
-  );
+/** Throws 403 `cross_site_refused` for a change a browser sends from another site, 415 for a body that is not JSON. */
+export function checkChange(r: ChangeRequest): void {
+  if (SAFE_METHODS.has(r.method)) return;
+  const origin = r.headers.origin;
+  const site = r.headers['sec-fetch-site']?.toLowerCase();
+  if (
+    origin !== undefined
+      ? origin !== r.ownOrigin && !r.adminOrigins.includes(origin)
+      : site === 'cross-site' || site === 'same-site'
+  ) {
+    throw crossSiteRefused(
+      `${r.method} /__admin from another site is refused (${origin === undefined ? `Sec-Fetch-Site: ${site ?? ''}` : `Origin ${quote(origin)}`}); ` +
+        'the admin API takes changes from the server’s own origin, an --admin-cors origin, or a client that is not a browser',
+    );
+  }
+  const type = mediaTypeOf(r.headers['content-type']);
+  if (r.hasBody && type !== JSON_TYPE) {
+    throw unsupportedMediaType(
+      `a body sent to /__admin must be ${JSON_TYPE} (got ${type === '' ? 'no Content-Type' : quote(type)})`,
+    );
+  }
 }

@@ -4,8 +4,7 @@
  * the error shape of the operation it reached:
  *
  *   request    the request line and Host                          400 invalid_request
- *   admin      /__admin: the Host, then a browser's cross-site    403 host_not_allowed / cross_site_refused
- *              change
+ *   admin      /__admin: the Host names this server               403 host_not_allowed
  *   session    X-Mock-Session selects the session (echoed, with   400 invalid_request, 503 too_many_sessions /
  *              when it started)                                    state_memory_full
  *   CORS       headers; a preflight is answered here              204
@@ -15,6 +14,8 @@
  *   1. route   paths and methods                                   404 not_found / 405 method_not_allowed
  *   2. version X-API-Version, when sent                            400 unsupported_api_version
  *   3. Prefer  code=<status>, delay=<ms> (identity API)            the documented answer for that status
+ *      change  /__admin: a browser's cross-site change, a body     403 cross_site_refused / 415
+ *              that is not JSON
  *   4. token   bearer + permission, or the admin token             401 / 403
  *   5. media   Content-Type in the spec's list                     415 unsupported_media_type
  *   6. body    parsed when the operation takes one                 400 / 413
@@ -29,21 +30,30 @@
 import { withHeaders, type Answer, type HeaderValue } from '../answer.ts';
 import type { Principal } from '../access/principal.ts';
 import type { Handler, RequestContext, Services } from '../context.ts';
-import { internalError, notFound, quote, methodNotAllowed, invalidRequest } from '../errors.ts';
+import {
+  internalError,
+  invalidRequest,
+  methodNotAllowed,
+  notFound,
+  oauthInvalidRequest,
+  quote,
+} from '../errors.ts';
 import { authenticate, authorize } from '../oauth/bearer.ts';
 import { SESSION_HEADER, sessionIdProblem } from '../sessions/session-id.ts';
 import type { Session } from '../sessions/session.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import type { ResponseChecker } from '../spec/response-check.ts';
 import { RouteTable } from '../spec/route-table.ts';
-import { prefersHtml } from './accepts.ts';
-import { adminTokenCheck, checkAdminHost, refuseCrossSite, requireJsonBody } from './admin-guard.ts';
+import { prefersHtml } from '../protocol/accepts.ts';
+import { adminTokenCheck, checkAdminHost, checkChange } from './admin-guard.ts';
 import { isTooDeep, parseBody } from './body.ts';
 import { ADMIN_PREFIX, cors } from './cors.ts';
 import { faultGate, preferences, rateLimitGate, type GateRequest } from './gates.ts';
-import { checkApiVersion, checkMediaType } from './media-type.ts';
+import { checkApiVersion, checkMediaType } from './header-checks.ts';
+import { missingParameter } from './missing-parameter.ts';
 import { errorAnswer, isMockError, shapeOf, type ErrorShape } from './render.ts';
-import { readUrl, type MockRequest, type RequestUrl } from './request.ts';
+import type { MockRequest, RequestUrl } from '../protocol/request.ts';
+import { readUrl } from './read-url.ts';
 import { growthOf } from './state-growth.ts';
 import { RequestValidation, type RequestValidator } from './validation.ts';
 import { toWire, type WireAnswer } from './wire.ts';
@@ -135,10 +145,7 @@ export function createPipeline(
       const found =
         match.kind === 'found' && (!isApi || serves(match.operation)) ? match.operation : undefined;
       shape = shapeOf(found);
-      if (!isApi) {
-        checkAdminHost(url.host, adminHosts);
-        refuseCrossSite(request.method, request.headers, url.origin, options.adminOrigins);
-      }
+      if (!isApi) checkAdminHost(url.host, adminHosts);
       session = services.sessions.use(named);
       startedAt = session.now();
       if (named !== undefined) extra[SESSION_STARTED_HEADER] = new Date(session.created).toISOString();
@@ -153,11 +160,6 @@ export function createPipeline(
         const { responses } = routed.document;
         checker =
           found === undefined || responses === undefined ? undefined : { responses, path: routed.path };
-        if (sessionProblem !== undefined) {
-          throw invalidRequest(`${SESSION_HEADER} ${sessionProblem}`, [
-            { location: 'header', name: SESSION_HEADER, message: sessionProblem },
-          ]);
-        }
         const gated: GateRequest = {
           method: request.method,
           path: url.path,
@@ -172,8 +174,13 @@ export function createPipeline(
           const verdict = rateLimitGate(session.control, gated, shape, session.now());
           Object.assign(extra, verdict.headers);
           if (verdict.refused !== undefined) throw verdict.refused;
-          fault = await faultGate(session.control, services.api, gated, found, shape);
         }
+        if (sessionProblem !== undefined) {
+          throw invalidRequest(`${SESSION_HEADER} ${sessionProblem}`, [
+            { location: 'header', name: SESSION_HEADER, message: sessionProblem },
+          ]);
+        }
+        if (isApi) fault = await faultGate(session.control, services.api, gated, found, shape);
         if (fault !== undefined) {
           // An answer asked for (a fault rule, `Prefer`) is what the test wanted, documented or not.
           checker = undefined;
@@ -221,7 +228,11 @@ export function createPipeline(
       const isApi = document === options.api;
       checkApiVersion(request.headers['x-api-version'], options.apiVersions);
       if (isApi) {
+        // `Prefer` is a test tool's header: its refusal is JSON even on the pages a person reads.
+        const pageShape = shape;
+        if (shape === 'page') shape = 'api';
         const preferred = await preferences(services.api, operation, request.headers.prefer);
+        shape = pageShape;
         if (preferred !== undefined) {
           extra['Preference-Applied'] = preferred.applied;
           if (preferred.answer !== undefined) {
@@ -229,7 +240,15 @@ export function createPipeline(
             return preferred.answer;
           }
         }
-      } else requireJsonBody(request.method, request.headers['content-type'], hasBody(request));
+      } else {
+        checkChange({
+          method: request.method,
+          headers: request.headers,
+          hasBody: hasBody(request),
+          ownOrigin: url.origin,
+          adminOrigins: options.adminOrigins,
+        });
+      }
       const handler = document.handlers[operation.id];
       if (handler === undefined) throw new Error(`no handler for operation ${operation.id}`);
       let principal: Principal | undefined;
@@ -250,16 +269,26 @@ export function createPipeline(
         );
       }
       const raw = operation.bodyMediaTypes.length > 0 ? gated.body() : undefined;
-      const validated = await routed.validation.check(operation, {
-        method: request.method === 'HEAD' ? 'GET' : request.method,
-        path: routed.path,
-        base: isApi ? '' : ADMIN_PREFIX,
-        search: url.search,
-        query: url.query,
-        headers: request.headers,
-        params,
-        body: raw,
-      });
+      let validated: unknown;
+      try {
+        validated = await routed.validation.check(operation, {
+          method: request.method === 'HEAD' ? 'GET' : request.method,
+          path: routed.path,
+          base: isApi ? '' : ADMIN_PREFIX,
+          search: url.search,
+          query: url.query,
+          headers: request.headers,
+          params,
+          body: raw,
+        });
+      } catch (error) {
+        // The token endpoint names the one field a request misses, as Auth0 does, not every grant's complaint.
+        const missing = shape === 'oauth' ? missingParameter(document.model, operation, raw) : undefined;
+        if (missing !== undefined && isMockError(error) && error.status === 400) {
+          throw oauthInvalidRequest(`Missing required parameter: ${missing}`);
+        }
+        throw error;
+      }
       parsedBody = validated;
       const growth = growthOf(operation, request.method, session, validated, services);
       if (growth !== undefined) services.memory.ensureRoom(growth.bytes, growth.what);

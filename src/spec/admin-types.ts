@@ -7,8 +7,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -34,8 +33,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -48,6 +46,9 @@ export type paths = {
      * Back to the state at start
      * @description Restores the data the mock started with, removes every fault rule, empties the journal, clears lock-outs,
      *     refresh tokens and rate-limit counters, and restores the rate limit of the start.
+     *
+     *     No body and no `Content-Type` needed (`curl -X POST …/__admin/reset`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
      */
     post: operations['reset'];
     delete?: never;
@@ -62,8 +63,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -72,7 +72,12 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Serve freshly seeded data */
+    /**
+     * Serve freshly seeded data
+     * @description Replaces the session's data with freshly seeded users (the start's seed and size by default); lock-outs
+     *     and refresh tokens are cleared. Seeding runs in slices: the mock keeps answering, on the old
+     *     data, until it is done.
+     */
     post: operations['seed'];
     delete?: never;
     options?: never;
@@ -86,8 +91,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -114,8 +118,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -129,7 +132,13 @@ export type paths = {
     get: operations['listRequests'];
     put?: never;
     post?: never;
-    /** Empty the journal */
+    /**
+     * Empty the journal
+     * @description Empties the journal of the session.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/requests`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['clearRequests'];
     options?: never;
     head?: never;
@@ -142,8 +151,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -178,15 +186,17 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
     };
-    /** The fault rules */
+    /**
+     * The fault rules
+     * @description The session's fault rules, in the order they are tried, each with how many times it has fired.
+     */
     get: operations['listFaults'];
     put?: never;
     /**
@@ -197,7 +207,13 @@ export type paths = {
      *     the connection. Rules are tried in order; the first that matches applies.
      */
     post: operations['addFault'];
-    /** Remove every fault rule */
+    /**
+     * Remove every fault rule
+     * @description Removes every fault rule of the session.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/faults`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['clearFaults'];
     options?: never;
     head?: never;
@@ -210,8 +226,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -221,7 +236,13 @@ export type paths = {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove one fault rule */
+    /**
+     * Remove one fault rule
+     * @description Removes the fault rule `id`; an unknown id is 404 `fault_not_found`.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/faults/suite-1`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['deleteFault'];
     options?: never;
     head?: never;
@@ -234,15 +255,17 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
     };
-    /** The rate limit in force */
+    /**
+     * The rate limit in force
+     * @description The rate limit of the session, or `{"enabled": false}`.
+     */
     get: operations['getRateLimit'];
     /**
      * Turn rate limiting on, off, or change it
@@ -262,8 +285,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -291,8 +313,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -319,15 +340,17 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
     };
-    /** One pact file, as committed */
+    /**
+     * One pact file, as committed
+     * @description The pact file `file` of `contracts/`, as committed; another name is 404 `contract_not_found`.
+     */
     get: operations['getContract'];
     put?: never;
     post?: never;
@@ -343,8 +366,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -372,8 +394,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -402,8 +423,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -420,11 +440,17 @@ export type paths = {
      *     make it. With `{seed, users}`, freshly seeded data; with `users` as an array (and `workspaces`, `clients`),
      *     these records, as `PUT /fixtures` takes them. A reset of the session returns to this data. An existing
      *     session of that id is replaced.
+     *
+     *     Without a body, no `Content-Type` is needed: `curl -X POST …/__admin/sessions/suite-1`. A body, when
+     *     there is one, must be JSON (415 otherwise).
      */
     post: operations['createSession'];
     /**
      * Drop a session
      * @description Its state is gone; the id starts afresh on its next use.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/sessions/suite-1`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
      */
     delete: operations['dropSession'];
     options?: never;
@@ -438,8 +464,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -465,8 +490,7 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -494,15 +518,17 @@ export type paths = {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
     };
-    /** A script or style sheet of the console */
+    /**
+     * A script or style sheet of the console
+     * @description A file the console page loads, by name (`asset` lists them).
+     */
     get: operations['getConsoleAsset'];
     put?: never;
     post?: never;
@@ -516,10 +542,85 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
   schemas: {
+    /**
+     * @description An OpenAPI 3.1 document: this one as the server serves it, with `servers` naming the URL the request
+     *     reached.
+     */
+    OpenApiDocument: {
+      /** @example 3.1.0 */
+      openapi: string;
+      info: {
+        title: string;
+        version: string;
+      };
+      servers: {
+        /** Format: uri */
+        url: string;
+        description?: string;
+      }[];
+      paths: Record<string, never>;
+      components: Record<string, never>;
+    };
+    /** @description The identity API's error body (docs/responses.md). */
     Error: {
+      /** @description What was wrong and what is accepted. */
       error: string;
       code: string;
-      details?: Record<string, never>[];
+      details?: components['schemas']['ErrorDetail'][];
+    };
+    ErrorDetail: {
+      /** @enum {string} */
+      location: 'query' | 'path' | 'header' | 'body';
+      name: string;
+      message: string;
+    };
+    /**
+     * @description A User record of `spec/openapi.yaml` (the shape of `fixtures/small/users.json`), with an optional
+     *     `password` (default `Passw0rd!`). Ids, identifiers and emails are unique; `created_by` and `updated_by`
+     *     name users of the same records (400 `invalid_fixtures` otherwise).
+     */
+    FixtureUser: {
+      /** Format: uuid */
+      id: string;
+      identifier: string;
+      name: string;
+      /** Format: email */
+      email: string;
+      /** @enum {string} */
+      user_type: 'saas_admin' | 'saas_user' | 'saas_user_client';
+      /** @enum {string} */
+      status: 'active' | 'onboarding' | 'inactive' | 'suspended' | 'risky';
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: uuid */
+      created_by?: string;
+      /** Format: uuid */
+      updated_by?: string;
+      password?: string;
+    };
+    /** @description A workspace and its members, ids of users of the same records (400 `invalid_fixtures` otherwise). */
+    FixtureWorkspace: {
+      id: string;
+      name: string;
+      members: string[];
+    };
+    /**
+     * @description An OAuth client (the shape of `fixtures/clients.json`, docs/tokens.md). Without `client_secret` it is public
+     *     and may use `authorization_code` and `refresh_token` only. `redirect_uris` and `logout_uris` are rules
+     *     (`http://localhost:*`, `https://app.example.com/auth/*`), by default any path on http://localhost and
+     *     http://127.0.0.1. `client_id`s are unique.
+     */
+    FixtureClient: {
+      client_id: string;
+      client_secret?: string;
+      name?: string;
+      grant_types: ('authorization_code' | 'refresh_token' | 'password' | 'client_credentials')[];
+      audiences: string[];
+      permissions?: string[];
+      redirect_uris?: string[];
+      logout_uris?: string[];
     };
     Readiness: {
       /** @constant */
@@ -660,46 +761,65 @@ export type components = {
   };
   responses: {
     /**
-     * @description Invalid input; the message names the bad value or record. Also `unsupported_api_version` for an
-     *     `X-API-Version` other than `v1`, as on the identity API (docs/responses.md).
+     * @description Invalid input; the message names the bad value or record (`invalid_request`, with `details` naming each
+     *     parameter or body field the schema refuses; `invalid_fixtures`; `unknown_provider_state`). Also
+     *     `unsupported_api_version` for an `X-API-Version` other than `v1`, as on the identity API
+     *     (docs/responses.md).
      */
     BadRequest: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "limit must be between 1 and 1000 (got 0)",
+         *       "code": "invalid_request",
+         *       "details": [
+         *         {
+         *           "location": "query",
+         *           "name": "limit",
+         *           "message": "must be between 1 and 1000 (got 0)"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
     /** @description `--admin-token` is set and the request does not carry it (`admin_token_required`). */
     Unauthorized: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'WWW-Authenticate': components['headers']['WWW-Authenticate'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "the admin API needs Authorization: Bearer <the --admin-token>",
+         *       "code": "admin_token_required"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
     /**
-     * @description A body sent with a `Content-Type` other than `application/json` (`unsupported_media_type`). A call without
-     *     a body is never refused for its `Content-Type`, or for having none.
+     * @description The `Host` does not name this server for the control plane (`host_not_allowed`): it answers only a loopback
+     *     name or address, the `--host` address, the issuer's host and names given with `--allowed-host`, so that a
+     *     page whose own name was pointed at this machine's address cannot use it (DNS rebinding).
      */
-    UnsupportedMediaType: {
+    HostNotAllowed: {
       headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /**
-     * @description `host_not_allowed`: the `Host` is not a name this server answers the control plane to (a loopback name or
-     *     address, the `--host` address, the issuer's host, `--allowed-host`). `cross_site_refused`: a call that
-     *     changes state, sent by a browser from another site (an `Origin` that is neither this server's nor an
-     *     `--admin-cors` one, or `Sec-Fetch-Site: cross-site` / `same-site` without one).
-     */
-    Forbidden: {
-      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
       content: {
@@ -715,20 +835,100 @@ export type components = {
      */
     ServiceUnavailable: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
         /** @description Seconds to wait before retrying. */
-        'Retry-After'?: number;
+        'Retry-After': number;
         [name: string]: unknown;
       };
       content: {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description No such fault rule, user or session. */
-    NotFound: {
+    /**
+     * @description A state-changing request that a browser sent from another site (`cross_site_refused`): its `Origin` is
+     *     neither this server's own origin nor one named with `--admin-cors`, or, without `Origin`, its
+     *     `Sec-Fetch-Site` is `cross-site` or `same-site`. Requests without `Origin` (curl, Node clients, test
+     *     runners) and same-origin ones (the console) are never refused for this. Also 403 `host_not_allowed`, as
+     *     `HostNotAllowed` says.
+     */
+    CrossSiteRefused: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "POST /__admin/reset from http://evil.example is refused: the control plane accepts no other site",
+         *       "code": "cross_site_refused"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description A request body that is not `application/json` (`unsupported_media_type`). A request without a body needs
+     *     no Content-Type.
+     */
+    UnsupportedMediaType: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Content-Type \"text/plain\" is not accepted; use one of application/json",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description No such fault rule, contract, session or file. */
+    NotFound: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "no fault rule \"f-9\"",
+         *       "code": "fault_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A failure of the mock itself (`internal_error`), in the identity API's error shape. */
+    InternalServerError: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Internal server error",
+         *       "code": "internal_error"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -736,13 +936,44 @@ export type components = {
   parameters: {
     /**
      * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-     *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-     *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+     *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
      */
     'X-Mock-Session': components['schemas']['SessionId'];
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The API version that answered, as on the identity API. Always `v1`. */
+    'X-API-Version': 'v1';
+    /** @description The request's `X-Mock-Session`, echoed when it was a valid one (docs/sessions.md). */
+    'X-Mock-Session': components['schemas']['SessionId'];
+    /**
+     * @description When the request's named session was created (RFC 3339), on every answer in a named session
+     *     (docs/sessions.md): a session that was dropped and started afresh answers with a later time.
+     */
+    'X-Mock-Session-Started': string;
+    /**
+     * @description What happened, in words (`OK`, `Created`, `Journal cleared`…), or the error message. Printable ASCII;
+     *     other characters are sent as an RFC 8187 value (`UTF-8''…`), as on the identity API.
+     */
+    'X-Message': string;
+    /** @description `Bearer realm="identity-mock admin"`. */
+    'WWW-Authenticate': string;
+    /** @description `no-cache`: the document, the console and its files are revalidated on every use. */
+    CacheControlNoCache: 'no-cache';
+    /** @description `no-store`: the stream is never cached. */
+    CacheControlNoStore: 'no-store';
+    /** @description `no`: a proxy that buffers (NGINX) passes each event on at once. */
+    'X-Accel-Buffering': 'no';
+    /** @description `nosniff`: the browser keeps the declared media type. */
+    'X-Content-Type-Options': 'nosniff';
+    /** @description `no-referrer`. */
+    'Referrer-Policy': 'no-referrer';
+    /**
+     * @description The console may load only this server's own files and call only this server (`default-src 'self'`), and
+     *     no page may frame it (`frame-ancestors 'none'`).
+     */
+    'Content-Security-Policy': string;
+  };
   pathItems: never;
 };
 export type $defs = Record<string, never>;
@@ -753,8 +984,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -766,6 +996,10 @@ export interface operations {
       /** @description Ready. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -774,8 +1008,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -785,8 +1020,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -798,6 +1032,10 @@ export interface operations {
       /** @description Reset done. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -806,8 +1044,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -817,8 +1056,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -843,6 +1081,10 @@ export interface operations {
       /** @description Seeded. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -851,8 +1093,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -862,8 +1105,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -872,10 +1114,35 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "users": [
+         *         {
+         *           "id": "8f14e45f-ceea-4672-a1b9-2c1d3e4f5a6b",
+         *           "identifier": "ann.lee",
+         *           "name": "Ann Lee",
+         *           "email": "ann.lee@example.com",
+         *           "user_type": "saas_user",
+         *           "status": "active",
+         *           "created_at": "2024-03-05T10:20:30.000Z",
+         *           "updated_at": "2025-01-07T08:00:00.000Z"
+         *         }
+         *       ],
+         *       "workspaces": [
+         *         {
+         *           "id": "ws-ann",
+         *           "name": "Ann's team",
+         *           "members": [
+         *             "8f14e45f-ceea-4672-a1b9-2c1d3e4f5a6b"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
-          users: unknown[];
-          workspaces?: unknown[];
-          clients?: unknown[];
+          users: components['schemas']['FixtureUser'][];
+          workspaces?: components['schemas']['FixtureWorkspace'][];
+          clients?: components['schemas']['FixtureClient'][];
         };
       };
     };
@@ -883,6 +1150,10 @@ export interface operations {
       /** @description Loaded. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -891,8 +1162,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -908,8 +1180,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -921,6 +1192,10 @@ export interface operations {
       /** @description Matching entries, newest first; `total` counts all matches. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -932,8 +1207,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -943,8 +1219,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -956,14 +1231,19 @@ export interface operations {
       /** @description Emptied. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -973,8 +1253,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -986,6 +1265,12 @@ export interface operations {
       /** @description The stream: `event: request`, `id: <entry id>`, `data: <JournalEntry as JSON>`. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoStore'];
+          'X-Accel-Buffering': components['headers']['X-Accel-Buffering'];
           [name: string]: unknown;
         };
         content: {
@@ -994,15 +1279,19 @@ export interface operations {
            *
            *     event: request
            *     id: 12
-           *     data: {"id":12,"time":"2026-01-01T00:00:00.000Z","method":"GET","path":"/users","query":{},"status":200,"duration_ms":1.2,"request":{"headers":{"authorization":"Bearer [REDACTED]"}},"response":{"headers":{}}}
+           *     data: {"id":12,"time":"2026-01-
+           *     01T00:00:00.000Z","method":"GET","path":"/users","query":{},"status":200,"duration_m
+           *     s":1.2,"request":{"headers":{"authorization":"Bearer
+           *     [REDACTED]"}},"response":{"headers":{}}}
            */
           'text/event-stream': string;
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1012,8 +1301,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1025,6 +1313,10 @@ export interface operations {
       /** @description Rules in the order they are tried. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1035,8 +1327,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1046,8 +1339,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1072,6 +1364,10 @@ export interface operations {
       /** @description The rule, with its id. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1080,8 +1376,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1091,8 +1388,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1104,14 +1400,19 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1121,8 +1422,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1136,15 +1436,20 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1154,8 +1459,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1167,6 +1471,10 @@ export interface operations {
       /** @description The limit, or `enabled` false. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1175,8 +1483,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1186,8 +1495,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1209,6 +1517,10 @@ export interface operations {
       /** @description The limit now in force. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1217,8 +1529,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1228,8 +1541,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1254,6 +1566,10 @@ export interface operations {
       /** @description The token and its decoded payload. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1270,9 +1586,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1282,8 +1599,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1295,6 +1611,10 @@ export interface operations {
       /** @description One entry per pact file. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1312,8 +1632,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1323,8 +1644,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1339,21 +1659,26 @@ export interface operations {
       /** @description The pact (Pact specification V2 or V3 JSON). */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
           'application/json': {
             consumer: Record<string, never>;
             provider: Record<string, never>;
-            interactions: unknown[];
+            interactions: Record<string, never>[];
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1363,8 +1688,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1381,7 +1705,8 @@ export interface operations {
          */
         'application/json': {
           /**
-           * @description For setup, one of the states of the `else` branch, written exactly (parameters written out or as `{name}` with the value
+           * @description For setup, one of the states of the `else` branch, written exactly
+           *     (parameters written out or as `{name}` with the value
            *     in `params`), or empty (reset only). A parameter the data cannot satisfy is still a 400 naming
            *     it: a `count` over 100000, fewer users with a status than the known accounts that have it, an
            *     identifier or workspace that makes an invalid record, or a `{name}` without its `params` entry.
@@ -1400,12 +1725,17 @@ export interface operations {
     };
     responses: {
       /**
-       * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin, docs/control-plane.md),
+       * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin,
+       *     docs/control-plane.md),
        *     `userToken` (saas_user) and `clientToken` (saas_user_client), for contracts of 403 answers; and their
        *     ID tokens for `spa-client` (`adminIdToken`, `userIdToken`, `clientIdToken`; docs/login.md).
        */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1421,8 +1751,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1432,8 +1763,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1445,6 +1775,10 @@ export interface operations {
       /** @description The sessions. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1453,8 +1787,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1464,8 +1799,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1488,9 +1822,9 @@ export interface operations {
               users?: number;
             }
           | {
-              users: unknown[];
-              workspaces?: unknown[];
-              clients?: unknown[];
+              users: components['schemas']['FixtureUser'][];
+              workspaces?: components['schemas']['FixtureWorkspace'][];
+              clients?: components['schemas']['FixtureClient'][];
             };
       };
     };
@@ -1498,6 +1832,10 @@ export interface operations {
       /** @description Created. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1506,8 +1844,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1517,8 +1856,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1532,15 +1870,20 @@ export interface operations {
       /** @description Dropped. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1550,8 +1893,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1563,15 +1905,21 @@ export interface operations {
       /** @description The OpenAPI document. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
           [name: string]: unknown;
         };
         content: {
-          'application/yaml': string;
+          'application/yaml': components['schemas']['OpenApiDocument'];
         };
       };
       400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1581,8 +1929,7 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
@@ -1594,6 +1941,14 @@ export interface operations {
       /** @description The page. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['Content-Security-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -1601,11 +1956,15 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1621,13 +1980,13 @@ export interface operations {
       header?: {
         /**
          * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
-         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header. The answer echoes it, with
-         *     `X-Mock-Session-Started`: when that session was created (RFC 3339).
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
          */
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
-        asset: string;
+        /** @description One of the console's files; any other name is 400. */
+        asset: 'console.js' | 'console.css';
       };
       cookie?: never;
     };
@@ -1636,6 +1995,12 @@ export interface operations {
       /** @description The file. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
           [name: string]: unknown;
         };
         content: {
@@ -1644,12 +2009,15 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {

@@ -3,6 +3,7 @@
  * exists, every path, query and header parameter is declared and valid, required ones are present, the body's
  * media type is accepted and the body matches its schema, and a token is sent where one is required.
  */
+import { mediaTypeOf } from '../protocol/media-type.ts';
 import { isDecimalInteger } from './formats.ts';
 import type { OperationSpec, ParameterSpec } from './model.ts';
 import { pointerSegment } from './schema-validator.ts';
@@ -69,12 +70,20 @@ export class RequestChecker extends SpecChecker {
         problems.push(`${where}: query parameter ${param.name} is given ${values.length} times`);
       for (const value of values) check(param, value);
     }
+    // `x-eov-allow-unknown-query-parameters` marks an operation that ignores parameters it does not know
+    // (the authorization endpoint, RFC 6749 §3.1).
     const declared = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
-    for (const name of Object.keys(sample.query)) {
-      if (!declared.has(name))
-        problems.push(`${where}: query parameter ${name} is not declared by ${operation.id}`);
+    if (operation.raw['x-eov-allow-unknown-query-parameters'] !== true) {
+      for (const name of Object.keys(sample.query)) {
+        if (!declared.has(name))
+          problems.push(`${where}: query parameter ${name} is not declared by ${operation.id}`);
+      }
     }
-    if (operation.secured && headers.authorization === undefined && answeredWith !== 401) {
+    if (
+      needsCredentials(operation, this.model.doc) &&
+      headers.authorization === undefined &&
+      answeredWith !== 401
+    ) {
       problems.push(`${where}: ${operation.id} needs a bearer token; without one the only answer is 401`);
     }
     problems.push(...this.#checkBody(operation, where, headers['content-type'], sample.body));
@@ -87,13 +96,15 @@ export class RequestChecker extends SpecChecker {
     contentType: string | undefined,
     body: unknown,
   ): string[] {
-    const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const mediaType = mediaTypeOf(contentType);
     if (mediaType !== '' && !this.model.requestContentTypes.includes(mediaType)) {
       return [`${where}: Content-Type ${mediaType} is not one of the spec's request media types`];
     }
+    const absent = body === undefined || body === '';
     if (operation.bodyMediaTypes.length === 0) {
-      return body === undefined || body === '' ? [] : [`${where}: ${operation.id} takes no request body`];
+      return absent ? [] : [`${where}: ${operation.id} takes no request body`];
     }
+    if (absent && this.model.deref(operation.raw.requestBody).required !== true) return [];
     if (!operation.bodyMediaTypes.includes(mediaType)) {
       return [
         `${where}: the body must be ${operation.bodyMediaTypes.join(' or ')} (got ${mediaType || 'none'})`,
@@ -118,4 +129,17 @@ function coerce(value: string, type: unknown): unknown {
   if (type === 'number' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
+}
+
+/** Whether every security alternative of `operation` needs credentials (`{}` among them makes them optional). */
+function needsCredentials(operation: OperationSpec, doc: Readonly<Record<string, unknown>>): boolean {
+  const security = operation.raw.security ?? doc.security;
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    security.every(
+      (alternative: unknown) =>
+        typeof alternative === 'object' && alternative !== null && Object.keys(alternative).length > 0,
+    )
+  );
 }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../src/config.ts';
 import { startMockInternals, type RunningMockInternals } from '../../src/server.ts';
 import { SMALL_FIXTURES, SPECS } from '../support/harness.ts';
-import { closedWithin, openSocket } from '../support/raw-http.ts';
+import { closedWithin, openSocket } from '../support/raw-socket.ts';
 
 let mock: RunningMockInternals | undefined;
 const sockets: Socket[] = [];

@@ -9,7 +9,7 @@ import { MAX_STREAMS } from '../../src/control/journal-streams.ts';
 import { startMockInternals, type RunningMockInternals } from '../../src/server.ts';
 import { passwordFields } from '../support/auth.ts';
 import { SMALL_FIXTURES, SPECS } from '../support/harness.ts';
-import { rawRequest } from '../support/raw-http.ts';
+import { rawRequest } from '../support/raw-socket.ts';
 
 let mock: RunningMockInternals;
 let base: string;

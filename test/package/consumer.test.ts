@@ -68,7 +68,7 @@ describe('the packed package', () => {
     expect(files).toContain('dist/index.js');
     expect(files).toContain('dist/index.d.ts');
     expect(files).toContain('dist/bin/identity-mock.js');
-    expect(files).toContain('dist/spec/checked-specs.json');
+    expect(files).toContain('dist/adapters/express/checked-specs.json');
     expect(files).toContain('spec/openapi.yaml');
     expect(files).toContain('fixtures/dev-signing-key.pem');
     expect(files).toContain('docs/README.md');

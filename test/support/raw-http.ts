@@ -1,79 +1,90 @@
 /**
- * HTTP/1.1 over a bare TCP socket, for what a client library would not send (an absolute-form request line, a
- * malformed Host) and for readers that stop reading: the request goes as written, and what comes back is read
- * until the server closes the connection or `timeoutMs` passes.
+ * A plain HTTP client for tests that send what a generator produced, as produced: any method (TRACE included,
+ * which `fetch` refuses), any header, any body bytes, over one kept-alive connection pool to a mock listening on
+ * a free port. An answer that is a stream (`text/event-stream`) is read up to its first chunk and then closed.
  */
-import { connect, type Socket } from 'node:net';
+import { Agent, createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 
-export interface RawAnswer {
-  /** The status of the first response line, or 0 when none came. */
+export interface RawRequest {
+  readonly method: string;
+  /** Path and query string, already encoded. */
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface RawResponse {
   readonly status: number;
-  /** Everything the server sent, as text. */
+  /** Header names in lower case; a repeated header joined with `, ` (Set-Cookie: the first). */
+  readonly headers: Readonly<Record<string, string>>;
   readonly text: string;
-  /** Whether the server closed the connection before `timeoutMs`. */
-  readonly closed: boolean;
 }
 
-/** Sends `request` (CRLF line ends included) to `port` on 127.0.0.1 and reads the answer. */
-export function rawRequest(port: number, request: string | Buffer, timeoutMs = 5_000): Promise<RawAnswer> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    let settled = false;
-    const finish = (closed: boolean): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      const status = /^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1];
-      resolve({ status: status === undefined ? 0 : Number(status), text, closed });
-    };
-    const timer = setTimeout(() => {
-      finish(false);
-    }, timeoutMs);
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      text += chunk;
-      // One complete answer with a length: no need to wait for the close.
-      const length = /\r\ncontent-length: (\d+)\r\n/i.exec(text)?.[1];
-      const end = text.indexOf('\r\n\r\n');
-      if (length !== undefined && end >= 0 && text.length >= end + 4 + Number(length)) finish(false);
-    });
-    socket.on('close', () => {
-      finish(true);
-    });
-    socket.on('error', () => {
-      finish(true);
-    });
-    socket.write(request);
-  });
+export interface RawServer {
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string;
+  send(req: RawRequest): Promise<RawResponse>;
+  close(): Promise<void>;
 }
 
-/** Opens a socket to `port` and resolves once it is connected (it sends nothing until told to). */
-export function openSocket(port: number): Promise<Socket> {
+/** Serves `listener` on a free loopback port. */
+export async function serveRaw(listener: RequestListener): Promise<RawServer> {
+  const server: Server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    send: (req) => send(agent, port, req),
+    close: async () => {
+      agent.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          if (error === undefined) resolve();
+          else reject(error);
+        });
+      });
+    },
+  };
+}
+
+function send(agent: Agent, port: number, req: RawRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      resolve(socket);
-    });
-    socket.once('error', reject);
+    const headers: Record<string, string> = { ...req.headers };
+    if (req.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(req.body));
+    const outgoing = request(
+      { host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent },
+      (res) => {
+        const head = { status: res.statusCode ?? 0, headers: flatten(res.headers) };
+        if ((head.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          // A stream does not end: its first event (or comment) is its body here.
+          res.once('data', (chunk: Buffer) => {
+            res.destroy();
+            resolve({ ...head, text: chunk.toString('utf8') });
+          });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          resolve({ ...head, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(req.body);
   });
 }
 
-/** Resolves true when `socket` is closed by the other side within `ms`, false otherwise. */
-export function closedWithin(socket: Socket, ms: number): Promise<boolean> {
-  if (socket.destroyed) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      resolve(false);
-    }, ms);
-    const done = (): void => {
-      clearTimeout(timer);
-      resolve(true);
-    };
-    socket.once('close', done);
-    socket.once('end', done);
-    // Reading keeps 'end' coming; the data itself does not matter here.
-    socket.resume();
-  });
+function flatten(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name] = Array.isArray(value) ? (name === 'set-cookie' ? (value[0] ?? '') : value.join(', ')) : value;
+  }
+  return out;
 }

@@ -14,9 +14,9 @@ import { authorizationServerMetadata, jwks } from '../../oauth/discovery.ts';
 import { profileClaims } from '../../oauth/id-token.ts';
 import { endSession as endSessionFlow, logout as logoutFlow } from '../../oauth/logout.ts';
 import { issueToken as issueTokenFlow } from '../../oauth/token-endpoint.ts';
-import { NO_STORE, PUBLIC_METADATA } from '../../pipeline/cache-headers.ts';
-import { MESSAGES } from '../../pipeline/header-text.ts';
-import { mediaTypeOf } from '../../pipeline/media-type.ts';
+import { NO_STORE, NO_STORE_ONLY, PUBLIC_METADATA } from '../../protocol/cache-headers.ts';
+import { MESSAGES } from '../../protocol/header-text.ts';
+import { mediaTypeOf } from '../../protocol/media-type.ts';
 
 const TOKEN_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
 
@@ -71,16 +71,19 @@ export const submitLogin: Handler = (context) => submitLoginFlow(loginContext(co
 /** `GET|POST /userinfo` (OIDC Core §5.3): the profile claims of the bearer's user that the token's scope allows. */
 const userinfo: Handler = (context): Answer => {
   const principal = principalOf(context);
-  const user = principal.slot === undefined ? undefined : context.session.state.store.users[principal.slot];
+  const user = principal.slot === undefined ? undefined : context.session.state.store.userAt(principal.slot);
   if (user === undefined) {
     throw invalidToken(
       'the access token is invalid: /userinfo needs a token issued to a user, not to a client',
     );
   }
   const { scope } = principal.claims;
-  return json(200, profileClaims(user, typeof scope === 'string' ? scope : undefined), MESSAGES.retrieved, {
-    'Cache-Control': 'no-store',
-  });
+  return json(
+    200,
+    profileClaims(user, typeof scope === 'string' ? scope : undefined),
+    MESSAGES.retrieved,
+    NO_STORE_ONLY,
+  );
 };
 export const getUserinfo = userinfo;
 export const postUserinfo = userinfo;
