@@ -44,9 +44,11 @@ export const OAUTH_ERROR_CODES = [
   'invalid_grant',
   'unauthorized_client',
   'unsupported_grant_type',
+  'invalid_scope',
   'access_denied',
   'unsupported_response_type',
   'server_error',
+  'temporarily_unavailable',
   'too_many_attempts',
   'too_many_requests',
   'login_required',
@@ -215,9 +217,11 @@ export const OAUTH_STATUS: Readonly<Record<OAuthErrorCode, number>> = {
   invalid_grant: 403,
   unauthorized_client: 403,
   unsupported_grant_type: 400,
+  invalid_scope: 400,
   access_denied: 403,
   unsupported_response_type: 400,
   server_error: 500,
+  temporarily_unavailable: 503,
   too_many_attempts: 429,
   too_many_requests: 429,
   login_required: 400,
@@ -241,6 +245,8 @@ export const unauthorizedClient = (grantType: string): MockError =>
 export const unsupportedGrantType = (description: string): MockError =>
   oauth(400, 'unsupported_grant_type', description);
 export const accessDenied = (description: string): MockError => oauth(403, 'access_denied', description);
+/** 400 `invalid_scope` (RFC 6749 §5.2): a scope the server refuses (longer than 1 KiB, docs/tokens.md). */
+export const invalidScope = (description: string): MockError => oauth(400, 'invalid_scope', description);
 export const tooManyAttempts = (description: string): MockError =>
   oauth(429, 'too_many_attempts', description);
 export const tooManyRequests = (description: string, retryAfter: number): MockError =>

@@ -876,6 +876,10 @@ export type components = {
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'Retry-After': components['headers']['Retry-After'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         [name: string]: unknown;
       };
       content: {
@@ -902,8 +906,13 @@ export type components = {
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         /** @description Seconds to wait. */
         'Retry-After'?: number;
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         [name: string]: unknown;
       };
       content: {
@@ -1628,7 +1637,6 @@ export interface operations {
           };
         };
       };
-      415: components['responses']['UnsupportedMediaType'];
       /** @description `too_many_attempts` (account locked out) or `too_many_requests` (rate limit). */
       429: {
         headers: {

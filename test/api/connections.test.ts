@@ -69,7 +69,7 @@ describe('--max-connections', () => {
     const total = Math.round(max * 1.05);
     const opened = await Promise.all(Array.from({ length: total }, () => openSocket(running.port)));
     sockets.push(...opened);
-    const closed = await Promise.all(opened.map((socket) => closedWithin(socket, 2_000)));
+    const closed = await Promise.all(opened.map((socket) => closedWithin(socket, 5_000)));
     expect(closed.filter(Boolean)).toHaveLength(total - max);
     for (const socket of sockets.splice(0, 100)) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 200));
