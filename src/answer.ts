@@ -9,8 +9,11 @@ export type AnswerHeaders = Readonly<Record<string, HeaderValue>>;
 
 /** Where a stream writes; `buffered` is what its reader has not taken yet, in bytes. */
 export interface EventSink {
-  write(text: string): void;
+  write(chunk: string | Uint8Array): void;
+  /** Ends the stream once what is written has gone out. */
   end(): void;
+  /** Ends the stream at once, dropping what its reader has not taken (a reader too far behind). */
+  abort(): void;
   readonly buffered: number;
   readonly ended: boolean;
   /** Called once when the reader goes away or the stream ends. */

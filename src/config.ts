@@ -23,7 +23,7 @@ export interface Config {
   readonly validateResponses: boolean;
   /** Accept query parameters the spec does not declare. */
   readonly lenientQuery: boolean;
-  /** Honour X-Forwarded-Proto/Host (Link URLs). */
+  /** Honour X-Forwarded-Proto/Host (URLs) and X-Forwarded-For's last entry (the client's address). */
   readonly trustProxy: boolean;
   readonly logLevel: LogLevel;
   /** Full query results kept for reuse; 0 turns the cache off. */
@@ -50,10 +50,16 @@ export interface Config {
   readonly adminCors: string | undefined;
   /** Seconds requests in flight may take to finish after SIGTERM/SIGINT (longer than any accepted delay). */
   readonly shutdownGrace: number;
-  /** Named sessions (`X-Mock-Session`) kept at once; the least recently used is dropped beyond. */
+  /** Named sessions (`X-Mock-Session`) kept at once; a new one replaces only one idle for 60 s (else 503). */
   readonly maxSessions: number;
   /** Seconds after which an unused named session is dropped. */
   readonly sessionTtl: number;
+  /** Bytes the sessions' own state (deletions, tokens, codes, journals …) may hold in all. */
+  readonly maxStateMemory: number;
+  /** Connections open at once, over every listener; beyond, new ones are closed at once. */
+  readonly maxConnections: number;
+  /** Host names, besides loopback, the `--host` address and the issuer's host, that `/__admin` answers to. */
+  readonly allowedHosts: readonly string[];
 }
 
 /** A bad flag, value, variable or configuration file: the command line exits 2 with its message. */
@@ -149,6 +155,48 @@ function sessionTtl(text: string, name: string): number {
   return seconds;
 }
 
+const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+/**
+ * A size in bytes: a number of bytes, or a number with `KB`, `MB` or `GB` (powers of 1024; `KiB`, `MiB`, `GiB` and
+ * lower case too).
+ *
+ * @example parseSize('512MB') // 536870912
+ */
+export function parseSize(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:([kmg])i?b)?\s*$/i.exec(text);
+  if (match === null) return undefined;
+  const bytes = Number(match[1]) * (SIZE_UNITS[(match[2] ?? '').toLowerCase()] ?? 1);
+  return Number.isFinite(bytes) ? Math.floor(bytes) : undefined;
+}
+
+/** `--max-state-memory`: 1 MB to 1 TB. */
+function stateMemory(text: string, name: string): number {
+  const bytes = parseSize(text);
+  if (bytes === undefined || bytes < 1024 ** 2 || bytes > 1024 ** 4) {
+    fail(name, 'a size from 1MB to 1024GB: bytes, or a number with KB, MB or GB (512MB, 2GB)', text);
+  }
+  return bytes;
+}
+
+/** `--allowed-host`: host names or addresses, comma-separated, without scheme or port. */
+function hostList(text: string, name: string): readonly string[] {
+  const hosts = text
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host !== '');
+  for (const host of hosts) {
+    if (!/^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])$/.test(host)) {
+      fail(
+        name,
+        'host names or addresses separated by commas, without scheme or port (ci-box,10.0.0.5)',
+        text,
+      );
+    }
+  }
+  return Object.freeze(hosts);
+}
+
 function rateLimit(text: string, name: string): RateLimitConfig | undefined {
   if (text === 'off') return undefined;
   return parseRateLimit(text) ?? fail(name, 'N/W with a unit s, m or h: 100/60s, 5/1s, 1000/1h', text);
@@ -208,7 +256,7 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     flag: 'trust-proxy',
     default: false,
     parse: switchOf(),
-    help: 'honour X-Forwarded-Proto/Host in Link URLs',
+    help: 'behind a proxy: honour X-Forwarded-Proto/Host/For',
   },
   logLevel: {
     flag: 'log-level',
@@ -311,7 +359,7 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     value: 'N',
     default: 100,
     parse: integer(1, 10_000),
-    help: 'named sessions (X-Mock-Session) kept; beyond, the least recently used is dropped',
+    help: 'named sessions (X-Mock-Session) kept; a new one replaces only one idle 60s, else 503',
   },
   sessionTtl: {
     flag: 'session-ttl',
@@ -320,6 +368,29 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     shown: '30m',
     parse: sessionTtl,
     help: 'an unused named session is dropped after: 90s, 30m, 2h',
+  },
+  maxStateMemory: {
+    flag: 'max-state-memory',
+    value: 'SIZE',
+    default: 1024 ** 3,
+    shown: '1GB',
+    parse: stateMemory,
+    help: "memory the sessions' own state may hold in all: 512MB, 2GB; beyond, 503",
+  },
+  maxConnections: {
+    flag: 'max-connections',
+    value: 'N',
+    default: 1_000,
+    parse: integer(1, 1_000_000),
+    help: 'connections open at once; beyond, new ones are closed at once',
+  },
+  allowedHosts: {
+    flag: 'allowed-host',
+    value: 'HOSTS',
+    default: [],
+    shown: 'none',
+    parse: hostList,
+    help: '/__admin also answers these Host names (comma-separated), besides loopback',
   },
 });
 

@@ -12,6 +12,7 @@ import type { Query, RequestUrl } from './protocol/request.ts';
 import type { Platform } from './platform/platform.ts';
 import type { SessionRegistry } from './sessions/registry.ts';
 import type { Session } from './sessions/session.ts';
+import type { StateMemory } from './sessions/state-memory.ts';
 import type { ApiModel, OperationSpec } from './spec/model.ts';
 import type { User } from './spec/types.ts';
 import type { ListUsersSpec } from './users/query.ts';
@@ -86,6 +87,8 @@ export interface Services {
   readonly files: StaticFiles;
   readonly contracts: ContractSource;
   readonly streams: JournalStreams;
+  /** The memory the sessions' own state holds, and its limit (`--max-state-memory`). */
+  readonly memory: StateMemory;
   readonly documents: { readonly api: ServedDocument; readonly admin: ServedDocument };
   /** Creates (or replaces) the named session `id`, over the start's data or over `dataset`. */
   newSession(id: string, dataset: Dataset | undefined): Promise<Session>;

@@ -13,13 +13,14 @@ import type { ErrorDetail } from './spec/types.ts';
 export const API_ERROR_CODES = {
   400: [
     'invalid_request',
+    'invalid_body',
     'invalid_range',
     'unsupported_api_version',
     'invalid_fixtures',
     'unknown_provider_state',
   ],
   401: ['missing_token', 'invalid_token', 'admin_token_required'],
-  403: ['insufficient_permissions', 'metadata_permission_required', 'cross_site_refused'],
+  403: ['insufficient_permissions', 'metadata_permission_required', 'cross_site_refused', 'host_not_allowed'],
   404: [
     'not_found',
     'user_not_found',
@@ -33,6 +34,7 @@ export const API_ERROR_CODES = {
   415: ['unsupported_media_type'],
   429: ['rate_limited'],
   500: ['internal_error', 'fault_injected'],
+  503: ['too_many_sessions', 'too_many_streams', 'state_memory_full'],
 } as const;
 
 /** Error codes of the authorization server (RFC 6749 §5.2, §4.1.2.1; RFC 6750; OIDC Core §3.1.2.6). */
@@ -42,9 +44,11 @@ export const OAUTH_ERROR_CODES = [
   'invalid_grant',
   'unauthorized_client',
   'unsupported_grant_type',
+  'invalid_scope',
   'access_denied',
   'unsupported_response_type',
   'server_error',
+  'temporarily_unavailable',
   'too_many_attempts',
   'too_many_requests',
   'login_required',
@@ -96,6 +100,9 @@ export function quote(value: unknown): string {
 
 export const invalidRequest = (message: string, details?: readonly ErrorDetail[]): MockError =>
   api(400, 'invalid_request', message, { details });
+/** 400 for a body the mock refuses to read at all (nested deeper than the limit, docs/responses.md). */
+export const invalidBody = (message: string, details?: readonly ErrorDetail[]): MockError =>
+  api(400, 'invalid_body', message, { details });
 export const invalidRange = (message: string, details?: readonly ErrorDetail[]): MockError =>
   api(400, 'invalid_range', message, { details });
 export const invalidFixtures = (message: string): MockError => api(400, 'invalid_fixtures', message);
@@ -146,7 +153,6 @@ export function insufficientPermission(
 
 /** 403 without a challenge: the caller is known but may not see this (row-level access, docs/access.md). */
 export const forbidden = (message: string): MockError => api(403, 'insufficient_permissions', message);
-export const crossSiteRefused = (message: string): MockError => api(403, 'cross_site_refused', message);
 
 export const notFound = (code: Extract<ApiErrorCode, `${string}not_found`>, message: string): MockError =>
   api(404, code, message);
@@ -175,6 +181,26 @@ export const rateLimited = (message: string, retryAfter: number): MockError =>
 export const internalError = (message = 'Internal server error'): MockError =>
   api(500, 'internal_error', message);
 
+// --- the server's own limits (docs/sessions.md, docs/control-plane.md, docs/running.md) ---
+
+/** 403: a state-changing control-plane call that a browser sent from another site (docs/control-plane.md). */
+export const crossSiteRefused = (message: string): MockError => api(403, 'cross_site_refused', message);
+
+/** 403: a control-plane call to a Host the server does not answer to (DNS rebinding, docs/control-plane.md). */
+export const hostNotAllowed = (message: string): MockError => api(403, 'host_not_allowed', message);
+
+/** 503 with `Retry-After`: every named session is in use, none idle long enough to make room (docs/sessions.md). */
+export const tooManySessions = (message: string, retryAfter: number): MockError =>
+  api(503, 'too_many_sessions', message, { headers: { 'Retry-After': String(retryAfter) } });
+
+/** 503: the journal streams the server keeps open at once are all taken (docs/control-plane.md). */
+export const tooManyStreams = (message: string): MockError =>
+  api(503, 'too_many_streams', message, { headers: { 'Retry-After': '5' } });
+
+/** 503: the state the sessions hold would pass `--max-state-memory` (docs/sessions.md). */
+export const stateMemoryFull = (message: string): MockError =>
+  api(503, 'state_memory_full', message, { headers: { 'Retry-After': '30' } });
+
 // --- the authorization server (docs/tokens.md, docs/login.md) ---
 
 function oauth(
@@ -193,9 +219,11 @@ export const OAUTH_STATUS: Readonly<Record<OAuthErrorCode, number>> = {
   invalid_grant: 403,
   unauthorized_client: 403,
   unsupported_grant_type: 400,
+  invalid_scope: 400,
   access_denied: 403,
   unsupported_response_type: 400,
   server_error: 500,
+  temporarily_unavailable: 503,
   too_many_attempts: 429,
   too_many_requests: 429,
   login_required: 400,
@@ -219,6 +247,8 @@ export const unauthorizedClient = (grantType: string): MockError =>
 export const unsupportedGrantType = (description: string): MockError =>
   oauth(400, 'unsupported_grant_type', description);
 export const accessDenied = (description: string): MockError => oauth(403, 'access_denied', description);
+/** 400 `invalid_scope` (RFC 6749 §5.2): a scope the server refuses (longer than 1 KiB, docs/tokens.md). */
+export const invalidScope = (description: string): MockError => oauth(400, 'invalid_scope', description);
 export const tooManyAttempts = (description: string): MockError =>
   oauth(429, 'too_many_attempts', description);
 export const tooManyRequests = (description: string, retryAfter: number): MockError =>

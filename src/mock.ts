@@ -193,7 +193,18 @@ function rateLimitOf(value: string | RateLimitConfig | undefined): RateLimitConf
 function requestPath(
   services: Services,
   specs: Specs,
-  o: Pick<Config, 'lenientQuery' | 'validateResponses' | 'admin' | 'trustProxy' | 'adminCors' | 'adminToken'>,
+  o: Pick<
+    Config,
+    | 'lenientQuery'
+    | 'validateResponses'
+    | 'admin'
+    | 'trustProxy'
+    | 'adminCors'
+    | 'adminToken'
+    | 'host'
+    | 'issuer'
+    | 'allowedHosts'
+  >,
   logger: Logger,
 ): (serves: (operation: OperationSpec) => boolean) => RequestHandler {
   const validator = { lenientQuery: o.lenientQuery };
@@ -217,12 +228,31 @@ function requestPath(
     trustProxy: o.trustProxy,
     lenientQuery: o.lenientQuery,
     adminOrigins: o.adminCors === undefined ? [] : [o.adminCors],
+    adminHosts: adminHostsOf(o),
     adminToken: o.adminToken,
     apiVersions: apiVersionsOf(specs.api.model),
     onError: (error, request) => {
       logger.error({ err: error, method: request.method }, 'internal error');
     },
   });
+}
+
+/**
+ * Host names `/__admin` answers to besides loopback ones (docs/control-plane.md): the `--host` address (unless a
+ * wildcard), the issuer's host and every `--allowed-host`.
+ */
+function adminHostsOf(o: Pick<Config, 'host' | 'issuer' | 'allowedHosts'>): string[] {
+  const hosts = [...o.allowedHosts];
+  if (o.host !== '0.0.0.0' && o.host !== '::' && o.host !== '')
+    hosts.push(o.host.replace(/^\[(.*)\]$/, '$1'));
+  if (o.issuer !== undefined) {
+    try {
+      hosts.push(new URL(o.issuer).hostname.replace(/^\[(.*)\]$/, '$1'));
+    } catch {
+      // An issuer that is not a URL names no host.
+    }
+  }
+  return hosts;
 }
 
 /** The `X-API-Version` values the spec accepts (its header parameter's enum). */

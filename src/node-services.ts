@@ -23,6 +23,7 @@ import { NodeStaticFiles } from './platform/node/static-files.ts';
 import { SessionRegistry } from './sessions/registry.ts';
 import { SessionState } from './sessions/session-state.ts';
 import { Session } from './sessions/session.ts';
+import { StateMemory } from './sessions/state-memory.ts';
 import type { Specs } from './adapters/express/specs.ts';
 import { readListUsersSpec } from './users/query.ts';
 
@@ -37,6 +38,8 @@ export interface ServiceInputs {
   readonly rateLimit: RateLimitConfig | undefined;
   readonly maxSessions: number;
   readonly sessionTtlMs: number;
+  /** Bytes the sessions' own state may hold in all (`--max-state-memory`). */
+  readonly maxStateMemory: number;
   readonly issuer: string;
   readonly audience: string;
   readonly claimsNamespace: string;
@@ -57,8 +60,12 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
   const settings = { spec: listUsers, cacheSize: i.queryCache, platform };
   const dataset = i.dataset ?? (yield* seedDatasetSteps({ seed: i.seed, users: i.users }));
   const state = yield* SessionState.build(dataset, settings);
+  // The journals ask the state memory for room; it sums over the registry's sessions, made just below.
+  const measured: { memory?: StateMemory } = {};
+  const room = (): number =>
+    measured.memory === undefined ? Infinity : measured.memory.limit - measured.memory.used();
   const newControl = (): ControlPlane =>
-    new ControlPlane({ seed: i.seed, rateLimit: i.rateLimit, hashing: platform.hashing });
+    new ControlPlane({ seed: i.seed, rateLimit: i.rateLimit, hashing: platform.hashing, room });
   const streams = new JournalStreams();
   const sessions = new SessionRegistry(new Session(undefined, state, newControl(), i.now), {
     maxSessions: i.maxSessions,
@@ -69,6 +76,9 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
       streams.endFor(session.control.journal);
     },
   });
+  const stateMemory = new StateMemory(i.maxStateMemory, () => sessions.all());
+  measured.memory = stateMemory;
+  sessions.measureWith(stateMemory);
   const tokens = new TokenService(
     i.keys,
     { issuer: i.issuer, audience: i.audience, claimsNamespace: i.claimsNamespace, ttlSeconds: i.tokenTtl },
@@ -93,12 +103,21 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
     files: new NodeStaticFiles(),
     contracts: NODE_CONTRACTS,
     streams,
+    memory: stateMemory,
     documents: {
       // The authorization server's operations name their own server: this one unless it has a listener of its own.
       api: apiSpec(i.specs.api.doc, (base) => (i.separateAuthServer ? i.issuer.replace(/\/$/, '') : base)),
       admin: adminSpec(i.specs.admin.doc),
     },
     newSession: async (id, own) => {
+      // Room is made (or refused) before a dataset of its own is built, not after.
+      if (!sessions.has(id)) sessions.makeRoom();
+      if (own !== undefined) {
+        stateMemory.ensureRoom(
+          SessionState.datasetBytes(own.users.length),
+          `a session of ${own.users.length} users`,
+        );
+      }
       const session = new Session(id, state.fork(), newControl(), i.now);
       // A dataset of its own is built in slices, as POST /seed builds one (data/sliced-work.ts).
       if (own !== undefined) await runInSlices(session.state.loadSteps(own, true));

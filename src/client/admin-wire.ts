@@ -83,6 +83,7 @@ export function recordedRequest(entry: unknown): RecordedRequest {
       headers: record(request.headers),
       ...('body' in request ? { body: request.body } : {}),
       ...(request.body_truncated === true ? { bodyTruncated: true } : {}),
+      ...(typeof request.body_omitted === 'string' ? { bodyOmitted: request.body_omitted } : {}),
     },
     response: { headers: record(record(e.response).headers) },
   };

@@ -66,6 +66,8 @@ export interface RecordedRequest {
     readonly body?: unknown;
     /** True when the body was longer than the journal keeps (16 KiB); `body` is then its first part, as text. */
     readonly bodyTruncated?: boolean;
+    /** Why the body was not kept (`'too deep'`: nested past the 64 levels a request may have). */
+    readonly bodyOmitted?: string;
   };
   readonly response: { readonly headers: Readonly<Record<string, unknown>> };
 }

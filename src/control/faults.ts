@@ -31,6 +31,8 @@ interface LiveRule {
   readonly rule: Omit<FaultRule, 'fired'>;
   readonly pattern: PathGlob;
   fired: number;
+  /** What the rule holds, estimated (its strings, twice: as given and compiled, and the objects around them). */
+  readonly bytes: number;
 }
 
 export class FaultRules {
@@ -46,6 +48,13 @@ export class FaultRules {
 
   get size(): number {
     return this.#rules.length;
+  }
+
+  /** Bytes the rules hold, estimated (docs/sessions.md "Memory"). */
+  get bytes(): number {
+    let total = 0;
+    for (const live of this.#rules) total += live.bytes;
+    return total;
   }
 
   /**
@@ -69,7 +78,8 @@ export class FaultRules {
       ...input,
       ...(input.method === undefined ? {} : { method: input.method.toUpperCase() }),
     };
-    this.#rules.push({ rule, pattern: compileGlob(input.path), fired: 0 });
+    const text = input.path.length + (input.header?.name.length ?? 0) + (input.header?.value.length ?? 0);
+    this.#rules.push({ rule, pattern: compileGlob(input.path), fired: 0, bytes: 1024 + 4 * text });
     return { ...rule, fired: 0 };
   }
 

@@ -1,7 +1,11 @@
 /**
  * The request journal (docs/control-plane.md): the last 1000 requests and their answers, newest first, with secrets
  * redacted as they are recorded: Authorization credentials, cookies, passwords, client secrets
- * and tokens never enter it.
+ * and tokens never enter it. What it keeps is bounded and counted in bytes (`bytes`, for the server's state memory,
+ * docs/sessions.md): a body as JSON text of at most JOURNAL_BODY_LIMIT bytes, a body nested too deep not at all.
+ * When the server's state memory is full, the journal does not grow: it forgets its oldest entries to make room for
+ * a new one. Each entry is serialised once for every listener (the journal streams), and a listener that throws
+ * never fails the request that was recorded.
  */
 import { redactBody, redactHeaders, redactUrl } from './redaction.ts';
 import { compileGlob } from './path-glob.ts';
@@ -20,6 +24,8 @@ export interface JournalEntry {
     readonly body?: unknown;
     /** Present (true) when the body was longer than JOURNAL_BODY_LIMIT: `body` is then its first bytes, as text. */
     readonly body_truncated?: true;
+    /** Why the body is not kept at all (`too deep`: it was refused before it was read). */
+    readonly body_omitted?: string;
   };
   readonly response: { readonly headers: Readonly<Record<string, unknown>> };
   /** The `X-Mock-Session` the request ran in (absent for the default session). */
@@ -48,6 +54,8 @@ export interface JournalRecord {
   readonly durationMs: number;
   readonly requestHeaders: Readonly<Record<string, unknown>>;
   readonly requestBody?: unknown;
+  /** Why the body was not read (`too deep`); the entry then records the request without it. */
+  readonly bodyOmitted?: string | undefined;
   readonly responseHeaders: Readonly<Record<string, unknown>>;
   /** The session the request ran in (undefined: the default session). */
   readonly session?: string | undefined;
@@ -61,51 +69,84 @@ interface Stored {
   readonly id: number;
   readonly record: Omit<JournalRecord, 'requestBody'>;
   readonly body: { readonly text: string; readonly truncated: boolean } | undefined;
+  /** What the entry holds, estimated: its strings (two bytes a character) and the objects around them. */
+  readonly bytes: number;
 }
 
-/** Called with each entry as it is recorded (already redacted). */
-export type JournalListener = (entry: JournalEntry) => void;
+/** Called with each entry as it is recorded (already redacted), and its JSON text, made once for every listener. */
+export type JournalListener = (entry: JournalEntry, json: string) => void;
+
+/** Bytes the server's state memory still has room for (`sessions/state-memory.ts`). */
+export type JournalRoom = () => number;
+
+/** An entry's objects, fields and numbers, beside its strings. */
+const ENTRY_OVERHEAD_BYTES = 512;
 
 export class Journal {
-  /** A ring of the last `capacity` records; `#next` numbers them. */
+  /** A ring of the last `capacity` records; `#next` numbers them, `#oldest` is the oldest still kept. */
   readonly #ring: (Stored | undefined)[];
   readonly #capacity: number;
   #next = 1;
+  #oldest = 1;
+  #bytes = 0;
   readonly #listeners = new Set<JournalListener>();
+  readonly #room: JournalRoom;
 
-  constructor(capacity = JOURNAL_CAPACITY) {
+  constructor(capacity = JOURNAL_CAPACITY, room: JournalRoom = () => Infinity) {
     this.#capacity = capacity;
     this.#ring = new Array<Stored | undefined>(capacity);
+    this.#room = room;
   }
 
   get size(): number {
-    return Math.min(this.#next - 1, this.#capacity);
+    return this.#next - this.#oldest;
+  }
+
+  /** Bytes the kept entries hold, estimated. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** Records an answered request; secrets are redacted here, before anything is kept. */
   record(record: JournalRecord): void {
-    const id = this.#next++;
     const { requestBody, ...rest } = record;
-    const stored: Stored = {
-      id,
-      record: {
-        ...rest,
-        url: redactUrl(record.url),
-        requestHeaders: redactHeaders(record.requestHeaders),
-        responseHeaders: redactHeaders(record.responseHeaders),
-      },
-      body: requestBody === undefined ? undefined : boundedText(redactBody(requestBody)),
+    const kept = {
+      ...rest,
+      url: redactUrl(record.url),
+      requestHeaders: redactHeaders(record.requestHeaders),
+      responseHeaders: redactHeaders(record.responseHeaders),
     };
+    const body = requestBody === undefined ? undefined : boundedText(redactBody(requestBody));
+    const bytes =
+      ENTRY_OVERHEAD_BYTES +
+      2 * (kept.url.length + kept.method.length + (body?.text.length ?? 0)) +
+      headerBytes(kept.requestHeaders) +
+      headerBytes(kept.responseHeaders);
+    const id = this.#next;
+    // The ring's oldest entry goes when it is full; then, while the state memory has no room, older ones too.
+    if (id - this.#oldest >= this.#capacity) this.#forgetOldest();
+    let short = bytes - this.#room();
+    while (short > 0 && this.size > 0) short -= this.#forgetOldest();
+    const stored: Stored = { id, record: kept, body, bytes };
+    this.#next++;
     this.#ring[id % this.#capacity] = stored;
+    this.#bytes += bytes;
     if (this.#listeners.size === 0) return;
     const entry = toEntry(stored);
-    for (const listener of this.#listeners) listener(entry);
+    const json = JSON.stringify(entry);
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(entry, json);
+      } catch {
+        // A listener's failure (a stream whose reader went away) is its own; the request stays recorded.
+      }
+    }
   }
 
   /** Calls `listener` with every entry recorded from now on; returns the function that stops it. */
   subscribe(listener: JournalListener): () => void {
-    const own = (entry: JournalEntry): void => {
-      listener(entry);
+    const own: JournalListener = (entry, json) => {
+      listener(entry, json);
     };
     this.#listeners.add(own);
     return () => {
@@ -125,7 +166,7 @@ export class Journal {
     const limit = filter.limit ?? 100;
     const requests: JournalEntry[] = [];
     let total = 0;
-    for (let id = this.#next - 1; id >= 1 && id > this.#next - 1 - this.#capacity; id--) {
+    for (let id = this.#next - 1; id >= this.#oldest; id--) {
       const stored = this.#ring[id % this.#capacity];
       if (stored?.id !== id) break;
       const { record } = stored;
@@ -141,7 +182,32 @@ export class Journal {
 
   clear(): void {
     this.#ring.fill(undefined);
+    this.#oldest = this.#next;
+    this.#bytes = 0;
   }
+
+  /** Forgets the oldest entry kept; returns the bytes that frees. */
+  #forgetOldest(): number {
+    const slot = this.#oldest % this.#capacity;
+    const stored = this.#ring[slot];
+    this.#oldest++;
+    if (stored?.id !== this.#oldest - 1) return 0;
+    this.#bytes -= stored.bytes;
+    this.#ring[slot] = undefined;
+    return stored.bytes;
+  }
+}
+
+/** Bytes of a header record's names and values, estimated (two bytes a character). */
+function headerBytes(headers: Readonly<Record<string, unknown>>): number {
+  let chars = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    chars += name.length + 16;
+    if (typeof value === 'string') chars += value.length;
+    else if (Array.isArray(value)) for (const item of value) chars += String(item).length + 8;
+    else chars += 16;
+  }
+  return 2 * chars;
 }
 
 /** The JSON text of `body`, cut to JOURNAL_BODY_LIMIT bytes (at a character boundary) when longer. */
@@ -155,7 +221,11 @@ function boundedText(body: unknown): { text: string; truncated: boolean } {
   return { text: cut.endsWith('\uFFFD') ? cut.slice(0, -1) : cut, truncated: true };
 }
 
-function bodyFields(body: Stored['body']): { body?: unknown; body_truncated?: true } {
+function bodyFields(
+  body: Stored['body'],
+  omitted: string | undefined,
+): { body?: unknown; body_truncated?: true; body_omitted?: string } {
+  if (omitted !== undefined) return { body_omitted: omitted };
   if (body === undefined) return {};
   return body.truncated
     ? { body: body.text, body_truncated: true }
@@ -183,7 +253,7 @@ function toEntry({ id, record, body }: Stored): JournalEntry {
     query,
     status: record.status,
     duration_ms: Math.round(record.durationMs * 100) / 100,
-    request: { headers: record.requestHeaders, ...bodyFields(body) },
+    request: { headers: record.requestHeaders, ...bodyFields(body, record.bodyOmitted) },
     response: { headers: record.responseHeaders },
     ...(record.session === undefined ? {} : { session: record.session }),
   };

@@ -94,6 +94,11 @@ export class AuthorizationCodes {
     return grant;
   }
 
+  /** Entries kept now (what the session's memory estimate counts). */
+  get size(): number {
+    return this.#codes?.size ?? 0;
+  }
+
   clear(): void {
     this.#codes = undefined;
   }

@@ -49,6 +49,11 @@ export class Lockouts {
     this.#failures?.delete(pairKey(userId, address));
   }
 
+  /** Entries kept now (what the session's memory estimate counts). */
+  get size(): number {
+    return this.#failures?.size ?? 0;
+  }
+
   clear(): void {
     this.#failures = undefined;
   }

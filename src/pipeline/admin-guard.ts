@@ -1,12 +1,20 @@
 /**
- * What the control plane asks of a request beyond the identity API's checks (docs/control-plane.md): the admin token
- * when `--admin-token` is set, and, for every request that changes state (any method but GET, HEAD and OPTIONS), that
- * a browser did not send it from another site, and that a body, when there is one, is JSON. A browser names the
+ * What the control plane asks of a request beyond the identity API's checks (docs/control-plane.md): a `Host` that
+ * names this server (a loopback name or address, the `--host` address, the issuer's host or an `--allowed-host`:
+ * a page whose own name was rebound to this machine's address sends that name, and gets 403 `host_not_allowed`),
+ * the admin token when `--admin-token` is set, and, for every request that changes state (any method but GET, HEAD
+ * and OPTIONS), that a browser did not send it from another site, and that a body, when there is one, is JSON. A browser names the
  * site it sends from: `Origin` (neither this server's own origin nor an `--admin-cors` origin is another site), or,
  * without it, `Sec-Fetch-Site: cross-site`/`same-site`. Clients that are not browsers (curl, Node, test runners)
  * send neither, so a bodiless `POST /__admin/reset` from them just works.
  */
-import { adminTokenRequired, crossSiteRefused, quote, unsupportedMediaType } from '../errors.ts';
+import {
+  adminTokenRequired,
+  crossSiteRefused,
+  hostNotAllowed,
+  quote,
+  unsupportedMediaType,
+} from '../errors.ts';
 import { bearerToken } from '../protocol/authorization.ts';
 import { mediaTypeOf } from '../protocol/media-type.ts';
 
@@ -16,6 +24,38 @@ const JSON_TYPE = 'application/json';
 /** Throws 401 `admin_token_required` unless no admin token is set or the request bears it. */
 export function adminTokenCheck(authorization: string | undefined, adminToken: string | undefined): void {
   if (adminToken !== undefined && bearerToken(authorization) !== adminToken) throw adminTokenRequired();
+}
+
+/** The host name of a `Host` value, without its port, lower case (`[::1]:8080` → `::1`). */
+export function hostName(host: string): string {
+  const lower = host.toLowerCase();
+  if (lower.startsWith('[')) {
+    const end = lower.indexOf(']');
+    return end < 0 ? lower : lower.slice(1, end);
+  }
+  const colon = lower.indexOf(':');
+  return colon < 0 ? lower : lower.slice(0, colon);
+}
+
+/** Whether `name` (a host name without port) is a loopback name or address. */
+export function isLoopbackName(name: string): boolean {
+  if (name === 'localhost' || name.endsWith('.localhost') || name === '::1') return true;
+  const parts = name.split('.');
+  return (
+    parts.length === 4 &&
+    parts[0] === '127' &&
+    parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)
+  );
+}
+
+/** Throws 403 `host_not_allowed` unless `host` (the request's `Host`) names this server for `/__admin`. */
+export function checkAdminHost(host: string, allowed: ReadonlySet<string>): void {
+  const name = hostName(host);
+  if (isLoopbackName(name) || allowed.has(name)) return;
+  throw hostNotAllowed(
+    `/__admin answers only requests to this machine by a loopback name, the --host address or the issuer's host ` +
+      `(got Host ${quote(host)}); name it with --allowed-host ${name} to allow it`,
+  );
 }
 
 export interface ChangeRequest {

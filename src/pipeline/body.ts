@@ -1,9 +1,12 @@
 /**
  * Step 6 of docs/responses.md: the request body, parsed when the operation takes one in the media type the request
  * says, JSON or a form (at most 100 KiB, BODY_LIMIT_BYTES). A JSON body is an object or an array (as body-parser's
- * strict mode reads it); a form's repeated fields become arrays. Any other media type is left to the validator.
+ * strict mode reads it), nested at most MAX_JSON_DEPTH deep: the depth is measured on the bytes before anything
+ * parses, keeps or logs them, since every recursive walk of a value (serialising, redacting, validating) would
+ * otherwise overflow the stack on a 10 KB body of brackets. A form's repeated fields become arrays. Any other media
+ * type is left to the validator.
  */
-import { invalidRequest, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
+import { invalidBody, invalidRequest, MockError, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
 import type { OperationSpec } from '../spec/model.ts';
 import { mediaTypeOf } from '../protocol/media-type.ts';
 import { parseQuery, type RequestBody } from '../protocol/request.ts';
@@ -11,6 +14,8 @@ import { parseQuery, type RequestBody } from '../protocol/request.ts';
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const UTF8 = new TextDecoder('utf-8', { fatal: false });
+/** Arrays and objects a JSON body may nest (docs/responses.md). */
+export const MAX_JSON_DEPTH = 64;
 
 /** The parsed body, or undefined when the operation takes none in this media type or none was sent. */
 export function parseBody(
@@ -34,6 +39,10 @@ export function parseBody(
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw unsupportedMediaType(`unsupported charset "${charset.toUpperCase()}"`);
   }
+  if (type === JSON_TYPE) {
+    const depth = jsonDepthOver(body.bytes, MAX_JSON_DEPTH);
+    if (depth !== undefined) throw tooDeep(depth);
+  }
   const text = UTF8.decode(body.bytes);
   return type === JSON_TYPE ? parseJson(text) : parseQuery(text);
 }
@@ -50,6 +59,40 @@ function parseJson(text: string): unknown {
   } catch (error) {
     throw notJson(error instanceof Error ? error.message : 'unreadable');
   }
+}
+
+/**
+ * Whether `bytes`, read as JSON, nest arrays and objects deeper than `max`: the depth reached (the first past `max`),
+ * or undefined. One pass, counting brackets outside strings; the bytes need not be valid JSON (the parser says
+ * what else is wrong). Brackets, quotes and backslashes are ASCII, never part of a UTF-8 multi-byte sequence.
+ */
+export function jsonDepthOver(bytes: Uint8Array, max: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next byte
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return depth;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--; // an unmatched close never lowers the count
+  }
+  return undefined;
+}
+
+/** Whether `error` is the refusal of a body nested too deep (its journal entry then omits the body). */
+export function isTooDeep(error: unknown): boolean {
+  return error instanceof MockError && error.code === 'invalid_body';
+}
+
+function tooDeep(depth: number): MockError {
+  return invalidBody(
+    `the request body nests arrays and objects ${depth} or more levels deep; at most ${MAX_JSON_DEPTH} are accepted`,
+    [{ location: 'body', name: '', message: `nests more than ${MAX_JSON_DEPTH} levels` }],
+  );
 }
 
 function notJson(reason: string): Error {

@@ -21,6 +21,7 @@ export const EXPOSED_HEADERS: readonly string[] = [
   'WWW-Authenticate',
   'Preference-Applied',
   'X-Mock-Session',
+  'X-Mock-Session-Started',
   'Location',
 ];
 const EXPOSED = EXPOSED_HEADERS.join(', ');

@@ -4,7 +4,9 @@
  * the error shape of the operation it reached:
  *
  *   request    the request line and Host                          400 invalid_request
- *   session    X-Mock-Session selects the session (echoed)        400 invalid_request
+ *   admin      /__admin: the Host names this server               403 host_not_allowed
+ *   session    X-Mock-Session selects the session (echoed, with   400 invalid_request, 503 too_many_sessions /
+ *              when it started)                                    state_memory_full
  *   CORS       headers; a preflight is answered here              204
  *   home       GET / from a browser goes to the console            302
  *   route      the spec's paths (both documents)                   see 1.
@@ -12,14 +14,18 @@
  *   1. route   paths and methods                                   404 not_found / 405 method_not_allowed
  *   2. version X-API-Version, when sent                            400 unsupported_api_version
  *   3. Prefer  code=<status>, delay=<ms> (identity API)            the documented answer for that status
+ *      change  /__admin: a browser's cross-site change, a body     403 cross_site_refused / 415
+ *              that is not JSON
  *   4. token   bearer + permission, or the admin token             401 / 403
  *   5. media   Content-Type in the spec's list                     415 unsupported_media_type
  *   6. body    parsed when the operation takes one                 400 / 413
  *   7. params  against the spec                                    400 invalid_request with details
+ *   memory     room for what a change would add to the session     503 state_memory_full
  *   8. handler the operation itself
  *
  * The answer is then checked against the spec (with `--validate-responses`), serialised once, and recorded in the
- * session's journal. The pipeline never rejects: an unexpected failure is a 500, reported to `onError`.
+ * session's journal (a body nested too deep is recorded as omitted, never kept). The pipeline never rejects: an
+ * unexpected failure is a 500, reported to `onError`.
  */
 import { withHeaders, type Answer, type HeaderValue } from '../answer.ts';
 import type { Principal } from '../access/principal.ts';
@@ -39,8 +45,8 @@ import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import type { ResponseChecker } from '../spec/response-check.ts';
 import { RouteTable } from '../spec/route-table.ts';
 import { prefersHtml } from '../protocol/accepts.ts';
-import { adminTokenCheck, checkChange } from './admin-guard.ts';
-import { parseBody } from './body.ts';
+import { adminTokenCheck, checkAdminHost, checkChange } from './admin-guard.ts';
+import { isTooDeep, parseBody } from './body.ts';
 import { ADMIN_PREFIX, cors } from './cors.ts';
 import { faultGate, preferences, rateLimitGate, type GateRequest } from './gates.ts';
 import { checkApiVersion, checkMediaType } from './header-checks.ts';
@@ -48,8 +54,12 @@ import { missingParameter } from './missing-parameter.ts';
 import { errorAnswer, isMockError, shapeOf, type ErrorShape } from './render.ts';
 import type { MockRequest, RequestUrl } from '../protocol/request.ts';
 import { readUrl } from './read-url.ts';
+import { growthOf } from './state-growth.ts';
 import { RequestValidation, type RequestValidator } from './validation.ts';
 import { toWire, type WireAnswer } from './wire.ts';
+
+/** The response header that says when a named session started (docs/sessions.md). */
+export const SESSION_STARTED_HEADER = 'X-Mock-Session-Started';
 
 /** One document's routes, handlers, validator and response checker. */
 export interface DocumentPath {
@@ -70,6 +80,8 @@ export interface PipelineOptions {
   readonly lenientQuery: boolean;
   /** Origins that may call `/__admin` cross-origin (`--admin-cors`). */
   readonly adminOrigins: readonly string[];
+  /** Host names `/__admin` answers to besides loopback ones: the `--host` address, the issuer's, `--allowed-host`. */
+  readonly adminHosts: readonly string[];
   /** The bearer token `/__admin` requires (`--admin-token`). */
   readonly adminToken: string | undefined;
   /** Accepted `X-API-Version` values; the first is sent on every answer. */
@@ -101,6 +113,7 @@ export function createPipeline(
   const api = build(options.api);
   const admin = options.admin === undefined ? undefined : build(options.admin);
   const served = options.apiVersions[0] ?? 'v1';
+  const adminHosts: ReadonlySet<string> = new Set(options.adminHosts.map((host) => host.toLowerCase()));
   const home = options.admin === undefined ? '/docs' : `${ADMIN_PREFIX}/ui/`;
 
   return (serves) => async (request) => {
@@ -108,17 +121,34 @@ export function createPipeline(
     const extra: Record<string, HeaderValue> = { 'X-API-Version': served };
     const sessionId = request.headers[SESSION_HEADER.toLowerCase()];
     const sessionProblem = sessionId === undefined ? undefined : sessionIdProblem(sessionId);
-    const session = services.sessions.use(sessionProblem === undefined ? sessionId : undefined);
-    const startedAt = session.now();
-    if (sessionId !== undefined && sessionProblem === undefined) extra[SESSION_HEADER] = sessionId;
+    const named = sessionId !== undefined && sessionProblem === undefined ? sessionId : undefined;
+    if (named !== undefined) extra[SESSION_HEADER] = named;
+    let session: Session | undefined;
+    let startedAt = 0;
     let shape: ErrorShape = 'api';
     let body: unknown;
     let parsedBody: unknown;
+    let bodyOmitted: string | undefined;
     let url: RequestUrl | undefined;
+    let inAdmin = false;
     let checker: { readonly responses: ResponseChecker; readonly path: string } | undefined;
     let answer: Answer;
     try {
       url = readUrl(request, options.trustProxy);
+      inAdmin = isAdminPath(url.path);
+      const routed: Routed =
+        inAdmin && admin !== undefined
+          ? { ...admin, path: url.path.slice(ADMIN_PREFIX.length) || '/' }
+          : { ...api, path: url.path };
+      const isApi = routed.document === options.api;
+      const match = routed.routes.match(request.method, routed.path);
+      const found =
+        match.kind === 'found' && (!isApi || serves(match.operation)) ? match.operation : undefined;
+      shape = shapeOf(found);
+      if (!isApi) checkAdminHost(url.host, adminHosts);
+      session = services.sessions.use(named);
+      startedAt = session.now();
+      if (named !== undefined) extra[SESSION_STARTED_HEADER] = new Date(session.created).toISOString();
       const corsOutcome = cors(request.method, url.path, request.headers, {
         adminOrigins: options.adminOrigins,
       });
@@ -127,16 +157,6 @@ export function createPipeline(
       else if (isHomeForBrowser(request, url)) {
         answer = { status: 302, headers: { Location: home, 'X-Message': `The console is at ${home}` } };
       } else {
-        const inAdmin = url.path === ADMIN_PREFIX || url.path.startsWith(`${ADMIN_PREFIX}/`);
-        const routed: Routed =
-          inAdmin && admin !== undefined
-            ? { ...admin, path: url.path.slice(ADMIN_PREFIX.length) || '/' }
-            : { ...api, path: url.path };
-        const isApi = routed.document === options.api;
-        const match = routed.routes.match(request.method, routed.path);
-        const found =
-          match.kind === 'found' && (!isApi || serves(match.operation)) ? match.operation : undefined;
-        shape = shapeOf(found);
         const { responses } = routed.document;
         checker =
           found === undefined || responses === undefined ? undefined : { responses, path: routed.path };
@@ -173,24 +193,31 @@ export function createPipeline(
             `no route ${request.method} ${quote(routed.path)}; the routes are in ${routed.document.name}`,
           );
         } else {
-          answer = await operate(routed, found, match.params, url, gated);
+          answer = await operate(session, routed, found, match.params, url, gated);
           body = parsedBody ?? body;
         }
       }
     } catch (error) {
       if (!isMockError(error)) options.onError(error, request);
+      if (isTooDeep(error)) {
+        body = undefined;
+        bodyOmitted = 'too deep';
+      }
       answer = errorAnswer(error, shape);
+      if (url === undefined) session = quietly(() => services.sessions.use(named));
+      if (session !== undefined && url === undefined) startedAt = session.now();
     }
     answer = withHeaders(answer, extraFirst(extra, answer));
     let wire = toWire(answer);
     if (checker !== undefined) wire = checked(wire, checker.responses, request, checker.path, options);
-    if (url === undefined || !(url.path === ADMIN_PREFIX || url.path.startsWith(`${ADMIN_PREFIX}/`))) {
-      record(session, request, wire, body, startedAt, performance.now() - started);
+    if (session !== undefined && !inAdmin) {
+      record(session, request, wire, body, bodyOmitted, startedAt, performance.now() - started);
     }
     return wire;
 
     /** Steps 2–8 for a routed operation. */
     async function operate(
+      session: Session,
       routed: Routed,
       operation: OperationSpec,
       params: Readonly<Record<string, string>>,
@@ -217,8 +244,7 @@ export function createPipeline(
         checkChange({
           method: request.method,
           headers: request.headers,
-          hasBody:
-            request.body !== undefined && !('bytes' in request.body && request.body.bytes.length === 0),
+          hasBody: hasBody(request),
           ownOrigin: url.origin,
           adminOrigins: options.adminOrigins,
         });
@@ -235,10 +261,13 @@ export function createPipeline(
         );
         authorize(principal, operation.permissions);
       } else if (operation.secured) adminTokenCheck(request.headers.authorization, options.adminToken);
-      checkMediaType(
-        request.headers['content-type'],
-        isApi ? services.api.requestContentTypes : ['application/json'],
-      );
+      // A bodiless control-plane call is not held to its Content-Type (a generated client may send one anyway).
+      if (isApi || hasBody(request)) {
+        checkMediaType(
+          request.headers['content-type'],
+          isApi ? services.api.requestContentTypes : ['application/json'],
+        );
+      }
       const raw = operation.bodyMediaTypes.length > 0 ? gated.body() : undefined;
       let validated: unknown;
       try {
@@ -261,6 +290,8 @@ export function createPipeline(
         throw error;
       }
       parsedBody = validated;
+      const growth = growthOf(operation, request.method, session, validated, services);
+      if (growth !== undefined) services.memory.ensureRoom(growth.bytes, growth.what);
       const context: RequestContext<never> = {
         operation,
         url,
@@ -285,6 +316,25 @@ function extraFirst(
 ): Record<string, HeaderValue> {
   const own = new Set(Object.keys(answer.headers).map((name) => name.toLowerCase()));
   return Object.fromEntries(Object.entries(extra).filter(([name]) => !own.has(name.toLowerCase())));
+}
+
+/** `make()`, or undefined when it throws (a request the journal cannot be given a session for is not recorded). */
+function quietly<T>(make: () => T): T | undefined {
+  try {
+    return make();
+  } catch {
+    return undefined;
+  }
+}
+
+function isAdminPath(path: string): boolean {
+  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+}
+
+/** Whether the request came with a body (bytes, or more than the limit). */
+function hasBody(request: MockRequest): boolean {
+  const { body } = request;
+  return body !== undefined && ('tooLarge' in body || body.bytes.length > 0);
 }
 
 /** `GET /` from a client that prefers HTML (a browser): the console, or the API reference without it. */
@@ -341,6 +391,7 @@ function record(
   request: MockRequest,
   wire: WireAnswer,
   body: unknown,
+  bodyOmitted: string | undefined,
   startedAt: number,
   durationMs: number,
 ): void {
@@ -354,6 +405,7 @@ function record(
       durationMs,
       requestHeaders: request.headers,
       ...(body === undefined ? {} : { requestBody: body }),
+      ...(bodyOmitted === undefined ? {} : { bodyOmitted }),
       responseHeaders: lowerCased(wire.headers),
       session: session.id,
     });

@@ -55,12 +55,14 @@ function oauthAnswer(error: MockError): Answer {
 /**
  * The RFC 6749 form of an error met on an OAuth operation: the server's own codes stay; a client mistake of the API's
  * kind (a bad header, a malformed body) is 400 `invalid_request` (413 for a body over the limit), a rate limit
- * `too_many_requests`, anything else `server_error`.
+ * `too_many_requests`, a limit of the server (503) `temporarily_unavailable` with its message and `Retry-After`,
+ * anything else `server_error`.
  */
 function asOAuth(error: MockError): MockError {
   if (error.family === 'oauth') return error;
   const keep = (code: OAuthErrorCode, status: number): MockError =>
     new MockError(status, code, error.message, 'oauth', { headers: error.headers });
+  if (error.status === 503) return keep('temporarily_unavailable', 503);
   if (error.status >= 500) return oauthError('server_error', 'Internal server error');
   if (error.status === 429) return keep('too_many_requests', 429);
   if (error.status === 413) return keep('invalid_request', 413);

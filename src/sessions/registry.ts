@@ -2,9 +2,19 @@
  * The sessions of one mock (docs/sessions.md): the default session, and up to `maxSessions` named ones in least
  * recently used order, each dropped after `ttlMs` without use. A dropped session's id starts afresh on its next
  * use. The pipeline finds a request's session here and hands it to the handler in its context.
+ *
+ * A live suite never loses its session to another one: when `maxSessions` are live, a new id takes the place of the
+ * least recently used session only if that one has been idle for IDLE_EVICTION_MS; otherwise the new id is refused
+ * with 503 `too_many_sessions` and a `Retry-After` saying when that session will be idle long enough. A new session
+ * is refused with 503 `state_memory_full` when the server's state memory has no room for it.
  */
 import { LRUCache } from 'lru-cache';
+import { tooManySessions } from '../errors.ts';
 import { Session } from './session.ts';
+import { EMPTY_SESSION_BYTES, type StateMemory } from './state-memory.ts';
+
+/** How long the least recently used session must have been idle before a new id may take its place. */
+export const IDLE_EVICTION_MS = 60_000;
 
 export interface SessionRegistryOptions {
   readonly maxSessions: number;
@@ -15,6 +25,8 @@ export interface SessionRegistryOptions {
   readonly create: (id: string, now: number) => Session;
   /** Called with a named session once it is gone: dropped, replaced, evicted or expired. */
   readonly onDrop?: (session: Session) => void;
+  /** The server's state memory, which a new session must fit in (unbounded when absent). */
+  readonly memory?: StateMemory;
 }
 
 export class SessionRegistry {
@@ -24,6 +36,7 @@ export class SessionRegistry {
   readonly #named: LRUCache<string, Session>;
   readonly #now: () => number;
   readonly #create: (id: string, now: number) => Session;
+  #memory: StateMemory | undefined;
 
   constructor(defaultSession: Session, options: SessionRegistryOptions) {
     this.default = defaultSession;
@@ -31,40 +44,63 @@ export class SessionRegistry {
     this.ttlMs = options.ttlMs;
     this.#now = options.now;
     this.#create = options.create;
+    this.#memory = options.memory;
+    const onDrop = options.onDrop;
     this.#named = new LRUCache<string, Session>({
-      max: Math.max(1, options.maxSessions),
+      // One more than the limit: the registry makes room itself, by the idle rule, before it adds a session.
+      max: Math.max(1, options.maxSessions) + 1,
       ttl: Math.max(1, options.ttlMs),
       updateAgeOnGet: true,
       perf: { now: options.now },
       // Read the clock on every check: an injected clock may jump within one tick.
       ttlResolution: 0,
-      ...(options.onDrop === undefined ? {} : { dispose: options.onDrop }),
+      ...(onDrop === undefined
+        ? {}
+        : {
+            dispose: (session: Session) => {
+              try {
+                onDrop(session);
+              } catch {
+                // Whatever followed the session (its journal streams) is gone with it.
+              }
+            },
+          }),
     });
   }
 
-  /** The session of `id` (undefined: the default), created on first use; counts as a use of it. */
+  /** Sets the state memory new sessions must fit in (it sums over this registry's sessions). */
+  measureWith(memory: StateMemory): void {
+    this.#memory = memory;
+  }
+
+  /**
+   * The session of `id` (undefined: the default), created on first use; counts as a use of it. A new id is refused
+   * with 503 (`too_many_sessions`, `state_memory_full`) when there is no room for it.
+   */
   use(id: string | undefined): Session {
     if (id === undefined) return this.#touch(this.default);
     const found = this.#named.get(id);
     if (found !== undefined) return this.#touch(found);
-    const session = this.#create(id, this.#now());
-    this.#named.set(id, session);
-    return this.#touch(session);
+    return this.#touch(this.#add(id, () => this.#create(id, this.#now())));
   }
 
   /** The session of `id` as `use` finds or creates it, without counting a use (the control plane's own calls). */
   peek(id: string | undefined): Session {
     if (id === undefined) return this.default;
-    const found = this.#named.get(id);
-    if (found !== undefined) return found;
-    const session = this.#create(id, this.#now());
-    this.#named.set(id, session);
-    return session;
+    return this.#named.get(id) ?? this.#add(id, () => this.#create(id, this.#now()));
   }
 
-  /** Replaces (or creates) the session `id` with `session`. */
+  /** Replaces (or creates, if there is room) the session `id` with `session`. */
   put(id: string, session: Session): void {
-    this.#named.set(id, session);
+    if (this.#named.has(id)) this.#named.set(id, session);
+    else this.#add(id, () => session);
+  }
+
+  /** Throws unless a new named session fits: a place among `maxSessions`, and room in the state memory. */
+  makeRoom(): void {
+    this.#named.purgeStale();
+    if (this.#named.size >= this.maxSessions) this.#evictIdle();
+    this.#memory?.ensureRoom(EMPTY_SESSION_BYTES, 'a new session');
   }
 
   /** Whether a named session `id` is live (does not count as a use). */
@@ -81,6 +117,41 @@ export class SessionRegistry {
   list(): Session[] {
     this.#named.purgeStale();
     return [...this.#named.values()];
+  }
+
+  /** Every live session, the default one first (what the state memory sums over). */
+  *all(): Generator<Session> {
+    yield this.default;
+    yield* this.#named.values();
+  }
+
+  #add(id: string, make: () => Session): Session {
+    this.makeRoom();
+    const session = make();
+    this.#named.set(id, session);
+    return session;
+  }
+
+  /** Drops the least recently used session if it has been idle long enough; else 503 `too_many_sessions`. */
+  #evictIdle(): void {
+    let oldest: Session | undefined;
+    for (const session of this.#named.rvalues()) {
+      oldest = session;
+      break;
+    }
+    if (oldest?.id === undefined) return;
+    const idle = this.#now() - oldest.lastUsed;
+    if (idle >= IDLE_EVICTION_MS) {
+      this.#named.delete(oldest.id);
+      return;
+    }
+    const retryAfter = Math.max(1, Math.ceil((IDLE_EVICTION_MS - idle) / 1000));
+    throw tooManySessions(
+      `${this.maxSessions} sessions are live (--max-sessions) and the least recently used one was used ` +
+        `${Math.floor(idle / 1000)} s ago; a new session takes the place of one idle for ${IDLE_EVICTION_MS / 1000} s, ` +
+        `so retry in ${retryAfter} s, drop a session (DELETE /__admin/sessions/{id}) or raise --max-sessions`,
+      retryAfter,
+    );
   }
 
   #touch(session: Session): Session {

@@ -10,7 +10,7 @@ import { runToEnd, type Steps } from '../data/sliced-work.ts';
 import { OAuthState } from '../oauth/oauth-state.ts';
 import type { Platform } from '../platform/platform.ts';
 import { UserBase } from '../users/base.ts';
-import { QueryEngine } from '../users/engine.ts';
+import { CACHE_BYTES, QueryEngine } from '../users/engine.ts';
 import type { ListUsersSpec } from '../users/query.ts';
 import { UserStore } from '../users/store.ts';
 
@@ -35,6 +35,17 @@ function built(dataset: Dataset, base: UserBase, cacheSize: number): Built {
   return { dataset, base, engine: new QueryEngine(new UserStore(base), { cacheSize }) };
 }
 
+// Estimates of what a session's state holds (`state-memory.ts`), upper bounds measured on Node 20.
+/** A user of a dataset a session loaded: its record, columns, lookups, search documents, kept JSON and orders. */
+const DATASET_BYTES_PER_USER = 3 * 1024;
+/** Bytes per user of one sortable field's kept orders (ascending and descending, order and position, 4 bytes each). */
+const ORDER_BYTES_PER_USER = 16;
+/** A refresh token (its grant, a scope of up to 1 KiB, its family), an authorization code, a login session. */
+const REFRESH_TOKEN_BYTES = 3 * 1024;
+const CODE_BYTES = 3 * 1024;
+const LOGIN_BYTES = 512;
+const LOCKOUT_BYTES = 256;
+
 export class SessionState {
   #initial: Built;
   /** What the store serves now (the initial data, or a dataset loaded since). */
@@ -45,9 +56,12 @@ export class SessionState {
   readonly #settings: StateSettings;
   /** Lock-outs, codes, refresh tokens and login sessions of the authorization server. */
   readonly oauth: OAuthState;
+  /** The start's data, shared by every session: not counted as any session's own. */
+  readonly #root: Built;
 
-  private constructor(initial: Built, settings: StateSettings) {
+  private constructor(initial: Built, settings: StateSettings, root: Built = initial) {
     this.#settings = settings;
+    this.#root = root;
     this.#initial = initial;
     this.#serving = initial;
     this.#store = new UserStore(initial.base);
@@ -67,7 +81,37 @@ export class SessionState {
 
   /** A new state starting from this one's initial dataset, sharing its base (not its writes). */
   fork(): SessionState {
-    return new SessionState(this.#initial, this.#settings);
+    return new SessionState(this.#initial, this.#settings, this.#root);
+  }
+
+  /**
+   * What this state holds of its own, in bytes (an estimate, `state-memory.ts`): the store's own copy once it has
+   * deleted, datasets loaded beside the start's, and the authorization server's codes, tokens, logins and lock-outs.
+   */
+  stateBytes(): number {
+    let total = this.#store.written ? ownCopyBytes(this.#store, this.#settings.cacheSize) : 0;
+    if (this.#serving !== this.#root) total += datasetBytes(this.#serving.dataset);
+    if (this.#initial !== this.#root && this.#initial !== this.#serving) {
+      total += datasetBytes(this.#initial.dataset);
+    }
+    const { oauth } = this;
+    return (
+      total +
+      oauth.refreshTokens.size * REFRESH_TOKEN_BYTES +
+      oauth.codes.size * CODE_BYTES +
+      oauth.logins.size * LOGIN_BYTES +
+      oauth.lockouts.size * LOCKOUT_BYTES
+    );
+  }
+
+  /** What the store's first deletion would add (its own copy), or 0 once it has one. */
+  firstWriteBytes(): number {
+    return this.#store.written ? 0 : ownCopyBytes(this.#store, this.#settings.cacheSize);
+  }
+
+  /** What loading a dataset of `users` users would add. */
+  static datasetBytes(users: number): number {
+    return users * DATASET_BYTES_PER_USER;
   }
 
   get store(): UserStore {
@@ -116,4 +160,35 @@ export class SessionState {
     this.#ownEngine = undefined;
     this.oauth.clear();
   }
+}
+
+/**
+ * A store's own copy (`users/store.ts`): its live mask, its membership masks and member lists, the kept orders of
+ * every sortable field rebuilt over its live users (counted in full from the first deletion, as queries rebuild
+ * them), and its own query engine's result cache at its fullest.
+ */
+function ownCopyBytes(store: UserStore, cacheSize: number): number {
+  const n = store.users.length;
+  const words = Math.max(1, Math.ceil(store.workspaces.length / 32));
+  const members = memberCount(store.base);
+  const orders = store.base.sortKinds.size * ORDER_BYTES_PER_USER * n;
+  const cache = Math.min(CACHE_BYTES, cacheSize * (4 * n + 4096));
+  return n + 4 * words * n + 8 * members + orders + cache;
+}
+
+const MEMBER_COUNTS = new WeakMap<UserBase, number>();
+
+/** Memberships of a base's workspaces, counted once per base. */
+function memberCount(base: UserBase): number {
+  let count = MEMBER_COUNTS.get(base);
+  if (count === undefined) {
+    count = 0;
+    for (const workspace of base.workspaces) count += workspace.members.length;
+    MEMBER_COUNTS.set(base, count);
+  }
+  return count;
+}
+
+function datasetBytes(dataset: Dataset): number {
+  return SessionState.datasetBytes(dataset.users.length);
 }

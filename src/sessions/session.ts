@@ -4,6 +4,7 @@
  */
 import type { ControlPlane } from '../control/control-plane.ts';
 import type { SessionState } from './session-state.ts';
+import { EMPTY_SESSION_BYTES, type Measured } from './state-memory.ts';
 
 export interface SessionSummary {
   /** The `X-Mock-Session` value; undefined for the default session (requests without the header). */
@@ -17,7 +18,7 @@ export interface SessionSummary {
   readonly requests: number;
 }
 
-export class Session {
+export class Session implements Measured {
   readonly id: string | undefined;
   readonly created: number;
   lastUsed: number;
@@ -38,6 +39,11 @@ export class Session {
   /** Now, epoch milliseconds, by the session's clock: what tokens, codes, lock-outs and rate limits read. */
   now(): number {
     return this.#clock();
+  }
+
+  /** What the session holds of its own, in bytes (an estimate, `state-memory.ts`). */
+  stateBytes(): number {
+    return EMPTY_SESSION_BYTES + this.state.stateBytes() + this.control.stateBytes();
   }
 
   /** Back to the session's start: data, authorization-server state, fault rules, journal, rate limit. */

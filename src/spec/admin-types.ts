@@ -166,7 +166,10 @@ export type paths = {
      *     `GET /requests` (secrets redacted). It follows the journal of the session the call names with
      *     `X-Mock-Session` (without it, the default session's), and ends when that session is dropped: reconnect to
      *     follow the session the id names next. A comment line opens the stream and repeats every 15 s to keep it
-     *     open through proxies. Closing the connection ends the subscription. With `--admin-token`, send the bearer
+     *     open through proxies. Closing the connection ends the subscription. At most 32 streams are open in the
+     *     whole server (one more is 503 `too_many_streams`); a reader that falls more than 1 MiB behind is
+     *     disconnected (reconnect, and list what it missed with `GET /requests`). `HEAD` answers the headers and
+     *     ends at once. With `--admin-token`, send the bearer
      *     as on every admin call (a browser's `EventSource` cannot send headers: read the stream with `fetch`).
      */
     get: operations['streamRequests'];
@@ -402,8 +405,9 @@ export type paths = {
     /**
      * The live sessions
      * @description The default session (requests without `X-Mock-Session`) and the named ones, most recently used first, with
-     *     the bounds: at most `max_sessions` named sessions (the least recently used is dropped beyond), each
-     *     dropped after `ttl_seconds` without use. A dropped session's id starts afresh on its next use.
+     *     the bounds: at most `max_sessions` named sessions (a new id takes the place of the least recently used one
+     *     only if it has been idle for 60 s, else 503 `too_many_sessions`), each dropped after `ttl_seconds` without
+     *     use. A dropped session's id starts afresh on its next use.
      */
     get: operations['listSessions'];
     put?: never;
@@ -771,6 +775,12 @@ export type components = {
          * @constant
          */
         body_truncated?: true;
+        /**
+         * @description Present when the body was refused unread (`too deep`: JSON nested more than 64 levels); the entry
+         *     records the request without it.
+         * @enum {string}
+         */
+        body_omitted?: 'too deep';
       };
       response: {
         headers: Record<string, never>;
@@ -858,6 +868,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -883,6 +894,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'WWW-Authenticate': components['headers']['WWW-Authenticate'];
         [name: string]: unknown;
@@ -898,15 +910,53 @@ export type components = {
       };
     };
     /**
+     * @description The `Host` does not name this server for the control plane (`host_not_allowed`): it answers only a loopback
+     *     name or address, the `--host` address, the issuer's host and names given with `--allowed-host`, so that a
+     *     page whose own name was pointed at this machine's address cannot use it (DNS rebinding).
+     */
+    HostNotAllowed: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description A limit of the server (docs/sessions.md, docs/control-plane.md), with `Retry-After`: a new
+     *     `X-Mock-Session` id while `--max-sessions` sessions are live and none has been idle for 60 s
+     *     (`too_many_sessions`); a call that would create a session or make one hold more than
+     *     `--max-state-memory` allows in all (`state_memory_full`); a journal stream past the 32 the server keeps
+     *     open (`too_many_streams`).
+     */
+    ServiceUnavailable: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        /** @description Seconds to wait before retrying. */
+        'Retry-After': number;
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
      * @description A state-changing request that a browser sent from another site (`cross_site_refused`): its `Origin` is
      *     neither this server's own origin nor one named with `--admin-cors`, or, without `Origin`, its
      *     `Sec-Fetch-Site` is `cross-site` or `same-site`. Requests without `Origin` (curl, Node clients, test
-     *     runners) and same-origin ones (the console) are never refused for this.
+     *     runners) and same-origin ones (the console) are never refused for this. Also 403 `host_not_allowed`, as
+     *     `HostNotAllowed` says.
      */
     CrossSiteRefused: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -928,6 +978,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -946,6 +997,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -964,6 +1016,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -991,6 +1044,11 @@ export type components = {
     'X-API-Version': 'v1';
     /** @description The request's `X-Mock-Session`, echoed when it was a valid one (docs/sessions.md). */
     'X-Mock-Session': components['schemas']['SessionId'];
+    /**
+     * @description When the request's named session was created (RFC 3339), on every answer in a named session
+     *     (docs/sessions.md): a session that was dropped and started afresh answers with a later time.
+     */
+    'X-Mock-Session-Started': string;
     /**
      * @description What happened, in words (`OK`, `Created`, `Journal cleared`…), or the error message. Printable ASCII;
      *     other characters are sent as an RFC 8187 value (`UTF-8''…`), as on the identity API.
@@ -1038,6 +1096,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1047,8 +1106,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   reset: {
@@ -1071,6 +1132,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1083,6 +1145,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   seed: {
@@ -1118,6 +1181,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1130,6 +1194,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   putFixtures: {
@@ -1185,6 +1250,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1197,6 +1263,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listRequests: {
@@ -1225,6 +1292,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1237,8 +1305,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   clearRequests: {
@@ -1261,6 +1331,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1271,6 +1342,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   streamRequests: {
@@ -1293,6 +1365,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['CacheControlNoStore'];
           'X-Accel-Buffering': components['headers']['X-Accel-Buffering'];
@@ -1314,8 +1387,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listFaults: {
@@ -1338,6 +1413,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1349,8 +1425,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   addFault: {
@@ -1386,6 +1464,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1398,6 +1477,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   clearFaults: {
@@ -1420,6 +1500,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1430,6 +1511,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteFault: {
@@ -1454,6 +1536,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1465,6 +1548,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getRateLimit: {
@@ -1487,6 +1571,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1496,8 +1581,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   putRateLimit: {
@@ -1530,6 +1617,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1542,6 +1630,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   mintToken: {
@@ -1577,6 +1666,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1598,6 +1688,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listContracts: {
@@ -1620,6 +1711,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1638,8 +1730,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getContract: {
@@ -1665,6 +1759,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1678,9 +1773,11 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   providerState: {
@@ -1735,6 +1832,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1754,6 +1852,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listSessions: {
@@ -1776,6 +1875,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1785,8 +1885,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   createSession: {
@@ -1830,6 +1932,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1842,6 +1945,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   dropSession: {
@@ -1866,6 +1970,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -1877,6 +1982,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getDrift: {
@@ -1979,6 +2085,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['CacheControlNoCache'];
           [name: string]: unknown;
@@ -1988,8 +2095,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getConsole: {
@@ -2012,6 +2121,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['CacheControlNoCache'];
           'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
@@ -2024,12 +2134,14 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -2037,6 +2149,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getConsoleAsset: {
@@ -2062,6 +2175,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['CacheControlNoCache'];
           'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
@@ -2073,12 +2187,14 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -2086,6 +2202,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

@@ -672,6 +672,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -704,6 +705,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -733,6 +735,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -760,6 +763,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -785,6 +789,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -810,6 +815,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -836,6 +842,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -857,6 +864,71 @@ export type components = {
       };
     };
     /**
+     * @description A limit of the server, not a mistake of the request (docs/sessions.md): a new `X-Mock-Session` id while
+     *     `--max-sessions` sessions are live and none has been idle for 60 s (`too_many_sessions`), or a request
+     *     that would create a session or make one hold more than `--max-state-memory` allows in all
+     *     (`state_memory_full`). `Retry-After` says when to try again.
+     */
+    ServiceUnavailable: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'Retry-After': components['headers']['Retry-After'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "100 sessions are live (--max-sessions) and the least recently used one was used 12 s ago; retry in 48 s",
+         *       "code": "too_many_sessions"
+         *     }
+         */
+        'application/json': components['schemas']['Error'] & {
+          /** @enum {unknown} */
+          code?: 'too_many_sessions' | 'state_memory_full';
+        };
+      };
+    };
+    /**
+     * @description `temporarily_unavailable` (RFC 6749 §5.2): a limit of the server (docs/sessions.md), as
+     *     `ServiceUnavailable` describes, or a fault rule that asked for it. `Retry-After` says when to try again.
+     */
+    OAuthServiceUnavailable: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
+        /** @description Seconds to wait. */
+        'Retry-After'?: number;
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "temporarily_unavailable",
+         *       "error_description": "100 sessions are live (--max-sessions) and the least recently used one was used 12 s ago; retry in 48 s"
+         *     }
+         */
+        'application/json': components['schemas']['OAuthError'] & {
+          /** @constant */
+          error?: 'temporarily_unavailable';
+        };
+      };
+    };
+    /**
      * @description Back to the redirect URI (`query` mode: in its query; `fragment` mode: in its fragment) with `code` and
      *     `state`, or with `error`, `error_description` and `state`.
      */
@@ -864,6 +936,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -881,6 +954,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -899,6 +973,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -925,6 +1000,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -947,6 +1023,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -965,6 +1042,7 @@ export type components = {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
         'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
         'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1059,6 +1137,11 @@ export type components = {
      *     (docs/sessions.md).
      */
     'X-Mock-Session': string;
+    /**
+     * @description When the request's named session was created (RFC 3339), on every answer in a named session
+     *     (docs/sessions.md): a session that was dropped and started afresh answers with a later time.
+     */
+    'X-Mock-Session-Started': string;
     /**
      * @description Mock decision (docs/control-plane.md): requests allowed per window. Present on every answer while rate
      *     limiting is on (`--rate-limit`, `PUT /__admin/rate-limit`), as Auth0 sends it; absent while it is off.
@@ -1171,6 +1254,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1191,6 +1275,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listUsers: {
@@ -1274,6 +1359,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1309,6 +1395,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   deleteUser: {
@@ -1343,6 +1430,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1359,6 +1447,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   issueToken: {
@@ -1402,6 +1491,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1423,13 +1513,14 @@ export interface operations {
         };
       };
       /**
-       * @description `invalid_request` (missing or malformed field, malformed body, unsupported body type) or
-       *     `unsupported_grant_type`.
+       * @description `invalid_request` (missing or malformed field, malformed body, unsupported body type),
+       *     `unsupported_grant_type`, or `invalid_scope` (a `scope` longer than 1 KiB).
        */
       400: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1448,7 +1539,7 @@ export interface operations {
            */
           'application/json': components['schemas']['OAuthError'] & {
             /** @enum {unknown} */
-            error?: 'invalid_request' | 'unsupported_grant_type';
+            error?: 'invalid_request' | 'unsupported_grant_type' | 'invalid_scope';
           };
         };
       };
@@ -1462,6 +1553,7 @@ export interface operations {
           'WWW-Authenticate'?: string;
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1494,6 +1586,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1521,6 +1614,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1548,6 +1642,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1577,6 +1672,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
@@ -1599,6 +1695,7 @@ export interface operations {
           };
         };
       };
+      503: components['responses']['OAuthServiceUnavailable'];
     };
   };
   getJwks: {
@@ -1627,6 +1724,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1640,8 +1738,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOpenidConfiguration: {
@@ -1670,6 +1770,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1683,8 +1784,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getAuthorizationServerMetadata: {
@@ -1713,6 +1816,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1726,8 +1830,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   authorize: {
@@ -1811,6 +1917,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1826,8 +1933,10 @@ export interface operations {
       };
       302: components['responses']['RedirectToClient'];
       400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   submitLogin: {
@@ -1860,6 +1969,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1879,6 +1989,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1901,6 +2012,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -1917,6 +2029,7 @@ export interface operations {
         };
       };
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getUserinfo: {
@@ -1946,6 +2059,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   postUserinfo: {
@@ -1975,6 +2089,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   logout: {
@@ -2014,8 +2129,10 @@ export interface operations {
       200: components['responses']['LoggedOut'];
       302: components['responses']['RedirectAfterLogout'];
       400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   endSession: {
@@ -2063,8 +2180,10 @@ export interface operations {
       200: components['responses']['LoggedOut'];
       302: components['responses']['RedirectAfterLogout'];
       400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listWorkspaceMembers: {
@@ -2104,6 +2223,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -2125,6 +2245,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -2148,6 +2269,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOpenApiYaml: {
@@ -2176,6 +2298,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -2192,6 +2315,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOpenApiJson: {
@@ -2220,6 +2344,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -2236,6 +2361,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getDocs: {
@@ -2264,6 +2390,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -2283,6 +2410,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getDocsAsset: {
@@ -2314,6 +2442,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
@@ -2332,6 +2461,7 @@ export interface operations {
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
 }

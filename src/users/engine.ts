@@ -48,7 +48,7 @@ const TIER_FIELD: SortField = 'created_at';
 /** Candidates above 1/WALK_SHARE of the store are found by walking the kept order of the sort field instead. */
 const WALK_SHARE = 4;
 /** Bytes of results the cache keeps across all its entries (4 bytes a slot). */
-const CACHE_BYTES = 8 * 1024 * 1024;
+export const CACHE_BYTES = 8 * 1024 * 1024;
 /** Queries with a longer key (long search values, many filters) are computed every time rather than kept. */
 const MAX_KEY_LENGTH = 2048;
 

@@ -59,7 +59,9 @@ describe('the served documents', () => {
   });
 
   it('GET /__admin/openapi.yaml: spec/admin.yaml with servers at /__admin of the URL reached', async () => {
-    const res = await request(h.mock.app).get('/__admin/openapi.yaml').set('Host', 'mock.test:7');
+    // The control plane answers only the names of this server (`--allowed-host` adds one).
+    const mock = buildMock({ specs: SPECS, fixtures: SMALL_FIXTURES, allowedHosts: ['mock.test'] });
+    const res = await request(mock.app).get('/__admin/openapi.yaml').set('Host', 'mock.test:7');
     expect(res.status).toBe(200);
     const doc = load(res.text) as Doc;
     expect(operations(doc)).toEqual(operations(SPECS.admin.doc as Doc));
@@ -290,18 +292,19 @@ describe('GET /__admin/requests/stream', () => {
       specs: SPECS,
       fixtures: SMALL_FIXTURES,
       maxSessions: 1,
-      sessionTtl: 60,
+      sessionTtl: 120,
       now: clock.now,
     });
     try {
       const inA = await subscribe('suite-a', small.url);
-      // A second named session evicts suite-a, the least recently used.
+      // A second named session evicts suite-a, the least recently used, once it has been idle 60 s.
+      clock.advanceSeconds(60);
       expect((await fetch(`${small.url}/health`, { headers: { 'X-Mock-Session': 'suite-b' } })).status).toBe(
         200,
       );
       expect(await inA.ended()).toBe(true);
       const inB = await subscribe('suite-b', small.url);
-      clock.advanceSeconds(61);
+      clock.advanceSeconds(121);
       // Listing the sessions finds suite-b expired.
       const listed = (await (await fetch(`${small.url}/__admin/sessions`)).json()) as { sessions: unknown[] };
       expect(listed.sessions).toEqual([]);

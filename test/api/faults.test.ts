@@ -43,19 +43,19 @@ function expectInjected(res: request.Response, status: number): void {
 
 describe('fault rules: matching', () => {
   it.each([
-    { name: 'method given: only that method', method: 'POST', get: 200, post: 503 },
-    { name: 'method in lower case is the same method', method: 'post', get: 200, post: 503 },
-    { name: 'method absent: any method', method: undefined, get: 503, post: 503 },
+    { name: 'method given: only that method', method: 'POST', get: 200, post: 502 },
+    { name: 'method in lower case is the same method', method: 'post', get: 200, post: 502 },
+    { name: 'method absent: any method', method: undefined, get: 502, post: 502 },
   ])('$name', async ({ method, get, post }) => {
     const { h, admin } = setup();
     const rule = await addFault(admin, {
       path: '/health',
-      status: 503,
+      status: 502,
       ...(method === undefined ? {} : { method }),
     });
     if (method !== undefined) expect(rule.method).toBe(method.toUpperCase());
-    const gotten = await h.get('/health', { unchecked: get === 503 });
-    if (get === 503) expectInjected(gotten, 503);
+    const gotten = await h.get('/health', { unchecked: get === 502 });
+    if (get === 502) expectInjected(gotten, 502);
     else expect(gotten.body).toEqual({ status: 'ok' });
     // POST /health is no operation of the spec (405 without a fault): a fault answers before routing.
     expectInjected(await h.send('POST', '/health', { unchecked: true }), post);
@@ -83,15 +83,15 @@ describe('fault rules: matching', () => {
     { name: 'everything', path: '/*', faulted: ['/users', '/health', '/nope'], spared: [] },
   ])('$name ($path)', async ({ path, faulted, spared }) => {
     const { h, admin, token } = setup();
-    await addFault(admin, { method: 'GET', path, status: 503 });
-    for (const p of faulted) expectInjected(await h.get(p, { token, unchecked: true }), 503);
-    for (const p of spared) expect((await h.get(p, { token })).status).not.toBe(503);
+    await addFault(admin, { method: 'GET', path, status: 502 });
+    for (const p of faulted) expectInjected(await h.get(p, { token, unchecked: true }), 502);
+    for (const p of spared) expect((await h.get(p, { token })).status).not.toBe(502);
   });
 
   it('matches a header (name case-insensitive, value exact)', async () => {
     const { h, admin } = setup();
-    await addFault(admin, { path: '/health', status: 503, header: { name: 'X-Test-Case', value: 'boom' } });
-    expectInjected(await h.get('/health', { headers: { 'x-test-case': 'boom' }, unchecked: true }), 503);
+    await addFault(admin, { path: '/health', status: 502, header: { name: 'X-Test-Case', value: 'boom' } });
+    expectInjected(await h.get('/health', { headers: { 'x-test-case': 'boom' }, unchecked: true }), 502);
     expect((await h.get('/health', { headers: { 'X-Test-Case': 'Boom' } })).status).toBe(200);
     expect((await h.get('/health', { headers: { 'X-Other': 'boom' } })).status).toBe(200);
     expect((await h.get('/health')).status).toBe(200);
@@ -100,15 +100,15 @@ describe('fault rules: matching', () => {
   it('rules are tried in order: the first that matches applies', async () => {
     const { h, admin, token } = setup();
     await addFault(admin, { path: '/users', status: 500 });
-    await addFault(admin, { path: '/users*', status: 503 });
+    await addFault(admin, { path: '/users*', status: 502 });
     expect((await h.get('/users', { token })).status).toBe(500);
-    expectInjected(await h.send('DELETE', '/users/user', { token, unchecked: true }), 503);
+    expectInjected(await h.send('DELETE', '/users/user', { token, unchecked: true }), 502);
   });
 
   it('the control plane itself is never faulted', async () => {
     const { h, admin } = setup();
     await addFault(admin, { path: '/*', status: 500 });
-    await addFault(admin, { path: '/__admin*', status: 503 });
+    await addFault(admin, { path: '/__admin*', status: 502 });
     expect((await admin.get('/health')).status).toBe(200);
     expect((await admin.get('/faults')).status).toBe(200);
     expect((await h.get('/health')).status).toBe(500);
@@ -131,10 +131,10 @@ describe('fault rules: answers', () => {
     expect(res.headers['www-authenticate']).toMatch(/^Bearer /);
   });
 
-  it('an undocumented status (503) gives {error, code: fault_injected}', async () => {
+  it('an undocumented status (502) gives {error, code: fault_injected}', async () => {
     const { h, admin, token } = setup();
-    await addFault(admin, { method: 'GET', path: '/users', status: 503 });
-    expectInjected(await h.get('/users', { token, unchecked: true }), 503);
+    await addFault(admin, { method: 'GET', path: '/users', status: 502 });
+    expectInjected(await h.get('/users', { token, unchecked: true }), 502);
   });
 
   it('on /oauth/token: a documented status has the RFC 6749 shape; an undocumented one is server_error', async () => {
@@ -142,15 +142,15 @@ describe('fault rules: answers', () => {
     const rule = await addFault(admin, { path: '/oauth/token', status: 401, times: 1 });
     expect(rule.times).toBe(1);
     expect((await postToken(h, passwordFields(ADMIN))).status).toBe(401);
-    await addFault(admin, { path: '/oauth/token', status: 503 });
-    // The spec does not document 503 for the token endpoint: checked here rather than by the harness.
+    await addFault(admin, { path: '/oauth/token', status: 502 });
+    // The spec does not document 502 for the token endpoint: checked here rather than by the harness.
     const raw = await h.send('POST', '/oauth/token', {
       headers: { 'Content-Type': 'application/json' },
       body: passwordFields(ADMIN),
       unchecked: true,
     });
-    expect(raw.status).toBe(503);
-    expect(raw.body).toEqual({ error: 'server_error', error_description: 'fault injected: 503' });
+    expect(raw.status).toBe(502);
+    expect(raw.body).toEqual({ error: 'server_error', error_description: 'fault injected: 502' });
   });
 
   it('a delay-only rule delays, then the normal answer', async () => {
@@ -216,7 +216,7 @@ describe('fault rules: times and probability', () => {
 
   it('probability 0 never fires; a rule whose draw fails lets the next rule apply', async () => {
     const { h, admin } = setup();
-    await addFault(admin, { path: '/health', status: 503, probability: 0 });
+    await addFault(admin, { path: '/health', status: 502, probability: 0 });
     await addFault(admin, { path: '/health', status: 500 });
     for (let i = 0; i < 5; i++) expect((await h.get('/health')).status).toBe(500);
     expect((await admin.get('/faults')).body).toMatchObject({ faults: [{ fired: 0 }, { fired: 5 }] });
@@ -261,7 +261,7 @@ describe('fault rules: the admin API and mock.fault()', () => {
     const a = await addFault(admin, {
       method: 'GET',
       path: '/users',
-      status: 503,
+      status: 502,
       probability: 0.5,
       times: 3,
     });
@@ -270,7 +270,7 @@ describe('fault rules: the admin API and mock.fault()', () => {
       id: a.id,
       method: 'GET',
       path: '/users',
-      status: 503,
+      status: 502,
       probability: 0.5,
       times: 3,
       fired: 0,
@@ -331,7 +331,7 @@ describe('fault rules: the admin API and mock.fault()', () => {
   it('a reset removes every rule', async () => {
     const { h, admin } = setup();
     await addFault(admin, { path: '/health', status: 500 });
-    h.mock.fault({ path: '/users', status: 503 });
+    h.mock.fault({ path: '/users', status: 502 });
     expect((await admin.post('/reset')).status).toBe(200);
     expect((await admin.get('/faults')).body).toEqual({ faults: [] });
     expect((await h.get('/health')).status).toBe(200);

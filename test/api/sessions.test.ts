@@ -9,6 +9,7 @@ import { adminClient } from '../support/admin-client.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { passwordFields, postToken } from '../support/auth.ts';
 import { authorize, authorizeParams, locationOf, loginCode } from '../support/login.ts';
+import { expectError } from '../support/responses.ts';
 
 /** The fields of the JSON answers these tests read. */
 interface Body {
@@ -283,15 +284,29 @@ describe('/__admin/sessions', () => {
 });
 
 describe('bounds: --max-sessions and --session-ttl', () => {
-  it('beyond max-sessions the least recently used session is dropped and starts afresh', async () => {
-    const h = harness({ maxSessions: 2 });
+  it('beyond max-sessions a new id takes the place of the least recently used session once it is idle 60 s', async () => {
+    const clock = new ManualClock(NOW);
+    const h = harness({ maxSessions: 2, now: clock.now });
     const start = await count(h);
     await deleteUser(h, 'zoe.adams', { 'X-Mock-Session': 's1' });
+    clock.advanceSeconds(1);
     await deleteUser(h, 'zoe.adams', { 'X-Mock-Session': 's2' });
+    clock.advanceSeconds(1);
     await count(h, { 'X-Mock-Session': 's1' }); // s1 is now the most recently used
-    await count(h, { 'X-Mock-Session': 's3' }); // drops s2
+    // s2 was used 1 s ago: the new id waits, and s2 keeps its deletion.
+    const refused = await h.get('/users?page_size=1', {
+      token: h.token('admin'),
+      headers: { 'X-Mock-Session': 's3' },
+    });
+    expectError(refused, 503, 'too_many_sessions');
+    expect(refused.headers['retry-after']).toBe('59');
+    expect(await count(h, { 'X-Mock-Session': 's2' })).toBe(start - 1);
+    clock.advanceSeconds(60);
+    await count(h, { 'X-Mock-Session': 's1' });
+    await count(h, { 'X-Mock-Session': 's3' }); // s2, idle for 60 s, makes room
     expect(h.mock.sessions.list().map((s) => s.id)).toEqual(['s3', 's1']);
     expect(await count(h, { 'X-Mock-Session': 's1' })).toBe(start - 1);
+    clock.advanceSeconds(60);
     expect(await count(h, { 'X-Mock-Session': 's2' })).toBe(start);
   });
 

@@ -126,7 +126,7 @@ describe('/__admin and other origins', () => {
       body: undefined,
     },
   ])(
-    '"simple" requests from another site change nothing: $name → 403',
+    '"simple" requests from another site change nothing: $name → 403 cross_site_refused',
     async ({ method, path, type, body }) => {
       const h = harness();
       h.mock.fault({ path: '/users', status: 503 });
@@ -135,6 +135,7 @@ describe('/__admin and other origins', () => {
       const res = await (body === undefined ? test : test.send(body));
       const error = expectError(res, 403, 'cross_site_refused');
       expect(error.error).toContain(EVIL);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
       expect(h.mock.control.faults.size).toBe(1);
     },
   );

@@ -6,6 +6,7 @@ import {
   OPTIONS,
   parseConfig,
   parseDuration,
+  parseSize,
   TOKEN_FLAGS,
   type Config,
   type FlagSpec,
@@ -104,6 +105,22 @@ describe('parseConfig: each flag', () => {
     },
     { name: '--max-sessions', argv: ['--max-sessions', '8'], expected: { maxSessions: 8 } },
     { name: '--session-ttl as a duration', argv: ['--session-ttl', '2h'], expected: { sessionTtl: 7200 } },
+    {
+      name: '--max-state-memory in MB',
+      argv: ['--max-state-memory', '512MB'],
+      expected: { maxStateMemory: 512 * 1024 ** 2 },
+    },
+    {
+      name: '--max-state-memory in bytes',
+      argv: ['--max-state-memory', '2097152'],
+      expected: { maxStateMemory: 2 ** 21 },
+    },
+    { name: '--max-connections', argv: ['--max-connections', '50'], expected: { maxConnections: 50 } },
+    {
+      name: '--allowed-host, a list',
+      argv: ['--allowed-host', 'CI-Box, 10.0.0.5,[fd00::1]'],
+      expected: { allowedHosts: ['ci-box', '10.0.0.5', '[fd00::1]'] },
+    },
   ])('$name', ({ argv, expected }) => {
     const { config } = parseConfig(argv, {});
     expect(config).toEqual({ ...DEFAULTS, ...expected });
@@ -390,6 +407,33 @@ describe('parseConfig: errors name the flag and what it accepts', () => {
   });
 });
 
+describe('parseSize', () => {
+  it.each([
+    { text: '1024', bytes: 1024 },
+    { text: '64KB', bytes: 64 * 1024 },
+    { text: '1.5 GB', bytes: 1.5 * 1024 ** 3 },
+    { text: '512mb', bytes: 512 * 1024 ** 2 },
+    { text: '2GiB', bytes: 2 * 1024 ** 3 },
+    { text: '1 TB', bytes: undefined },
+    { text: '-1MB', bytes: undefined },
+    { text: 'MB', bytes: undefined },
+  ])('$text → $bytes (powers of 1024)', ({ text, bytes }) => {
+    expect(parseSize(text)).toBe(bytes);
+  });
+
+  it('the default state memory is 1 GiB; a size out of 1MB..1024GB names the flag and what it accepts', () => {
+    expect(DEFAULTS.maxStateMemory).toBe(1024 ** 3);
+    expect(DEFAULTS.maxConnections).toBe(1_000);
+    expect(configError(['--max-state-memory', '100KB']).message).toBe(
+      '--max-state-memory must be a size from 1MB to 1024GB: bytes, or a number with KB, MB or GB (512MB, 2GB) (got "100KB")',
+    );
+    expect(configError(['--max-connections', '0']).message).toContain('--max-connections must be an integer');
+    expect(configError(['--allowed-host', 'http://x:1']).message).toContain(
+      '--allowed-host must be host names',
+    );
+  });
+});
+
 describe('parseDuration', () => {
   it.each([
     { text: '3600', expected: 3600 },
@@ -434,6 +478,9 @@ describe('usage', () => {
     'shutdown-grace',
     'max-sessions',
     'session-ttl',
+    'max-state-memory',
+    'max-connections',
+    'allowed-host',
     'config',
     'help',
   ];

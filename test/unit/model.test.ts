@@ -17,7 +17,7 @@ describe('buildApiModel over spec/openapi.yaml', () => {
       path: '/users',
       permissions: ['read:users'],
       secured: true,
-      statuses: [200, 400, 401, 403, 415, 429, 500],
+      statuses: [200, 400, 401, 403, 415, 429, 500, 503],
     },
     {
       name: 'deleteUser',
@@ -25,7 +25,7 @@ describe('buildApiModel over spec/openapi.yaml', () => {
       path: '/users/{id-or-identifier}',
       permissions: ['delete:users'],
       secured: true,
-      statuses: [204, 400, 401, 403, 404, 415, 429, 500],
+      statuses: [204, 400, 401, 403, 404, 415, 429, 500, 503],
     },
     {
       name: 'getHealth',
@@ -33,7 +33,7 @@ describe('buildApiModel over spec/openapi.yaml', () => {
       path: '/health',
       permissions: [],
       secured: false,
-      statuses: [200, 400, 415, 429, 500],
+      statuses: [200, 400, 415, 429, 500, 503],
     },
   ])('$name: method, path, permissions from x-permissions, security, statuses', (c) => {
     const op = API_MODEL.operation(c.name);

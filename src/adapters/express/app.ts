@@ -1,7 +1,8 @@
 /**
  * The HTTP adapter: an Express app whose one middleware reads the request (its body up to the limit) into the
  * pipeline's `MockRequest`, and writes the pipeline's answer back, headers and bytes as they are. Nothing here
- * decides anything about a request; nothing here can throw out of the event loop.
+ * decides anything about a request; nothing here can throw out of the event loop: an answer for a client that has
+ * gone away is dropped, and a stream's writes after its end are ignored.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -19,9 +20,14 @@ export function expressApp(handle: RequestHandler, logger: Logger): Express {
   app.use((req, res) => {
     logRequest(logger, req, res);
     serve(handle, req, res).catch((error: unknown) => {
-      logger.error({ err: error, method: req.method }, 'the answer could not be written');
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('internal error\n');
-      else res.destroy();
+      // Nothing thrown here may leave this callback: it would end the process.
+      try {
+        logger.error({ err: error, method: req.method }, 'the answer could not be written');
+        if (res.headersSent || res.destroyed) res.destroy();
+        else res.writeHead(500, { 'Content-Type': 'text/plain' }).end('internal error\n');
+      } catch {
+        res.destroy();
+      }
     });
   });
   return app;
@@ -82,6 +88,8 @@ function write(req: IncomingMessage, res: ServerResponse, wire: WireAnswer): voi
     req.socket.destroy();
     return;
   }
+  // The client went away while the answer was made (a delay, a slow operation): nobody is left to read it.
+  if (res.destroyed || res.writableEnded) return;
   res.writeHead(wire.status, wire.headers as Record<string, string | string[]>);
   const { body } = wire;
   if (body === undefined) res.end();
@@ -89,11 +97,14 @@ function write(req: IncomingMessage, res: ServerResponse, wire: WireAnswer): voi
   else if (req.method === 'HEAD') res.end();
   else {
     body.open({
-      write: (text) => {
-        if (!res.writableEnded && !res.destroyed) res.write(text);
+      write: (chunk) => {
+        if (!res.writableEnded && !res.destroyed) res.write(chunk);
       },
       end: () => {
-        if (!res.writableEnded) res.end();
+        if (!res.writableEnded && !res.destroyed) res.end();
+      },
+      abort: () => {
+        res.destroy();
       },
       get buffered() {
         return res.writableLength;

@@ -1,10 +1,11 @@
 /**
  * Logging: one structured line per request (pino), secrets redacted: request headers appear only at `debug`, and
- * then with `Authorization`, cookies and admin tokens censored; a token or code in the URL never appears.
+ * then with `Authorization`, cookies and every header named for a token, secret, password or key censored; a token,
+ * a code or a secret in the URL never appears, whatever its spelling.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
-import { REDACTED, redactUrl } from '../../control/redaction.ts';
+import { REDACTED, redactHeaders, redactUrl } from '../../control/redaction.ts';
 
 export type { Logger };
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
@@ -34,13 +35,17 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
   if (!logger.isLevelEnabled('info')) return;
   const started = performance.now();
   res.once('finish', () => {
-    const line = {
-      method: req.method,
-      url: redactUrl(req.url ?? ''),
-      status: res.statusCode,
-      ms: Math.round((performance.now() - started) * 100) / 100,
-      ...(logger.isLevelEnabled('debug') ? { headers: req.headers } : {}),
-    };
-    logger.info(line, 'request');
+    try {
+      const line = {
+        method: req.method,
+        url: redactUrl(req.url ?? ''),
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+        ...(logger.isLevelEnabled('debug') ? { headers: redactHeaders(req.headers) } : {}),
+      };
+      logger.info(line, 'request');
+    } catch {
+      // A line that cannot be written is lost; the answer has gone out.
+    }
   });
 }

@@ -85,12 +85,17 @@ function eventStream(
     {
       start(controller) {
         open({
-          write: (text) => {
-            if (!ended) controller.enqueue(UTF8.encode(text));
+          write: (chunk) => {
+            if (!ended) controller.enqueue(typeof chunk === 'string' ? UTF8.encode(chunk) : chunk);
           },
           end: () => {
             if (ended) return;
             controller.close();
+            close();
+          },
+          abort: () => {
+            if (ended) return;
+            controller.error(new Error('the reader fell too far behind the journal stream'));
             close();
           },
           get buffered() {

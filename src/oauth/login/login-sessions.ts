@@ -40,6 +40,11 @@ export class LoginSessions {
     if (id !== undefined) this.#sessions?.delete(id);
   }
 
+  /** Entries kept now (what the session's memory estimate counts). */
+  get size(): number {
+    return this.#sessions?.size ?? 0;
+  }
+
   clear(): void {
     this.#sessions = undefined;
   }

@@ -1,0 +1,78 @@
+/**
+ * Connections (docs/running.md, `--max-connections`): at most that many open at once over every listener; one more
+ * is closed as soon as it is accepted, so idle sockets cannot use up the process's file descriptors and lock
+ * everyone out.
+ */
+import { execFileSync } from 'node:child_process';
+import type { Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../src/config.ts';
+import { startMockInternals, type RunningMockInternals } from '../../src/server.ts';
+import { SMALL_FIXTURES, SPECS } from '../support/harness.ts';
+import { closedWithin, openSocket } from '../support/raw-socket.ts';
+
+let mock: RunningMockInternals | undefined;
+const sockets: Socket[] = [];
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  await mock?.close(0);
+  mock = undefined;
+});
+
+/** The soft limit on open files of this process (its children inherit it). */
+function openFileLimit(): number {
+  const text = execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim();
+  return text === 'unlimited' ? Infinity : Number(text);
+}
+
+async function start(maxConnections?: number): Promise<RunningMockInternals> {
+  mock = await startMockInternals({
+    port: 0,
+    specs: SPECS,
+    fixtures: SMALL_FIXTURES,
+    ...(maxConnections === undefined ? {} : { maxConnections }),
+  });
+  return mock;
+}
+
+async function health(running: RunningMockInternals): Promise<number | string> {
+  try {
+    const res = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/health`, {
+      signal: AbortSignal.timeout(2_000),
+      headers: { Connection: 'close' },
+    });
+    return res.status;
+  } catch (error) {
+    return error instanceof Error ? error.name : 'failed';
+  }
+}
+
+describe('--max-connections', () => {
+  it('one connection past the limit is closed at once; once one closes, the next is served', async () => {
+    const running = await start(5);
+    for (let i = 0; i < 5; i++) sockets.push(await openSocket(running.port));
+    const extra = await openSocket(running.port);
+    sockets.push(extra);
+    expect(await closedWithin(extra, 1_000)).toBe(true);
+    expect(await health(running)).not.toBe(200);
+    sockets.shift()?.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await health(running)).toBe(200);
+  });
+
+  it(`1 050 idle sockets against the default of ${DEFAULTS.maxConnections}: the 50 past it are closed at once, the server lives (they locked everyone out)`, async () => {
+    // Both ends of every socket live in this process: it needs twice as many descriptors.
+    const limit = openFileLimit();
+    const max = limit >= 2 * 1_050 + 200 ? DEFAULTS.maxConnections : Math.floor((limit - 200) / 2.1);
+    const running = await start(max === DEFAULTS.maxConnections ? undefined : max);
+    const total = Math.round(max * 1.05);
+    const opened = await Promise.all(Array.from({ length: total }, () => openSocket(running.port)));
+    sockets.push(...opened);
+    const closed = await Promise.all(opened.map((socket) => closedWithin(socket, 5_000)));
+    expect(closed.filter(Boolean)).toHaveLength(total - max);
+    for (const socket of sockets.splice(0, 100)) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await health(running)).toBe(200);
+  }, 30_000);
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { Journal, type JournalRecord } from '../../src/control/journal.ts';
+
+function record(n: number, extra: Partial<JournalRecord> = {}): JournalRecord {
+  return {
+    startedAt: Date.parse('2026-01-15T12:00:00Z') + n,
+    method: 'POST',
+    url: `/oauth/token?n=${n}`,
+    status: 400,
+    durationMs: 1,
+    requestHeaders: { 'content-type': 'application/json' },
+    responseHeaders: {},
+    ...extra,
+  };
+}
+
+describe('Journal: what it keeps, in bytes', () => {
+  it('counts the bytes of what it keeps, and frees them as the ring turns and on clear', () => {
+    const journal = new Journal(3);
+    journal.record(record(1, { requestBody: { pad: 'x'.repeat(1000) } }));
+    const one = journal.bytes;
+    expect(one).toBeGreaterThan(2000);
+    journal.record(record(2));
+    journal.record(record(3));
+    journal.record(record(4));
+    expect(journal.size).toBe(3);
+    expect(journal.bytes).toBeLessThan(one + 2 * 1200);
+    journal.clear();
+    expect(journal.bytes).toBe(0);
+    expect(journal.list().requests).toEqual([]);
+  });
+
+  it('without room in the state memory it does not grow: it forgets its oldest entries for a new one', () => {
+    let room = Infinity;
+    const journal = new Journal(1000, () => room);
+    for (let i = 1; i <= 10; i++) journal.record(record(i));
+    const full = journal.bytes;
+    room = 0;
+    for (let i = 11; i <= 20; i++) journal.record(record(i));
+    expect(journal.bytes).toBeLessThanOrEqual(full);
+    expect(journal.size).toBeLessThanOrEqual(10);
+    expect(journal.list().requests[0]?.path).toBe('/oauth/token');
+    expect(journal.list().requests[0]?.query).toEqual({ n: '20' });
+  });
+
+  it('a body refused as too deep is recorded as omitted, never kept', () => {
+    const journal = new Journal();
+    journal.record(record(1, { bodyOmitted: 'too deep' }));
+    expect(journal.list().requests[0]?.request).toEqual({
+      headers: { 'content-type': 'application/json' },
+      body_omitted: 'too deep',
+    });
+  });
+
+  it('serialises each entry once for every listener; a listener that throws fails nothing', () => {
+    const journal = new Journal();
+    const seen: string[] = [];
+    journal.subscribe(() => {
+      throw new Error('the reader went away');
+    });
+    journal.subscribe((_, json) => seen.push(json));
+    journal.subscribe((_, json) => seen.push(json));
+    expect(() => {
+      journal.record(record(1));
+    }).not.toThrow();
+    expect(seen).toHaveLength(2);
+    // The very same string: made once, not once per listener.
+    expect(Object.is(seen[0], seen[1])).toBe(true);
+    expect(JSON.parse(seen[0] ?? '')).toMatchObject({ id: 1, method: 'POST' });
+  });
+});
