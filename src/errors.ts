@@ -27,8 +27,11 @@ export const API_ERROR_CODES = {
     'session_not_found',
     'fault_not_found',
     'contract_not_found',
+    'claim_rule_not_found',
+    'key_not_found',
   ],
   405: ['method_not_allowed'],
+  409: ['last_key'],
   413: ['payload_too_large'],
   415: ['unsupported_media_type'],
   429: ['rate_limited'],
@@ -159,6 +162,9 @@ export const forbidden = (message: string): MockError => api(403, 'insufficient_
 export const notFound = (code: Extract<ApiErrorCode, `${string}not_found`>, message: string): MockError =>
   api(404, code, message);
 
+/** 409: the request conflicts with what the mock must keep (its last signing key). */
+export const conflict = (code: ApiCodes[409][number], message: string): MockError => api(409, code, message);
+
 export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]): MockError =>
   api(
     405,
@@ -227,7 +233,9 @@ export const oauthInvalidRequest = (description: string, status = 400): MockErro
 export const invalidClient = (description: string, basic: boolean): MockError =>
   // RFC 6749 §5.2: a client that authenticated with HTTP Basic gets a 401 with a Basic challenge.
   oauth(401, 'invalid_client', description, basic ? { 'WWW-Authenticate': 'Basic realm="identity"' } : {});
-export const invalidGrant = (description: string): MockError => oauth(403, 'invalid_grant', description);
+/** 403 `invalid_grant` (Auth0's status); 400 where RFC 6749 §5.2's own status is meant (another client's token). */
+export const invalidGrant = (description: string, status = 403): MockError =>
+  oauth(status, 'invalid_grant', description);
 export const unauthorizedClient = (grantType: string): MockError =>
   oauth(403, 'unauthorized_client', `Grant type '${grantType}' not allowed for the client.`);
 export const unsupportedGrantType = (description: string): MockError =>

@@ -9,6 +9,8 @@ import { createLogger, type Logger, type LogLevel } from './adapters/express/log
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
 import { ConfigError, DEFAULTS, type Config } from './config.ts';
 import type { Services } from './context.ts';
+import type { ClaimRule, ClaimRuleInput } from './control/claim-rules.ts';
+import { mockClock, type MockClock } from './control/clock.ts';
 import type { ControlPlane } from './control/control-plane.ts';
 import type { FaultInput, FaultRule } from './control/faults.ts';
 import type { JournalEntry, JournalFilter } from './control/journal.ts';
@@ -20,6 +22,7 @@ import { runToEnd, type Steps } from './data/steps.ts';
 import { nodeServicesSteps } from './node-services.ts';
 import { mintAppTokenNow, planAppToken, type AppTokenRequest, type MintedToken } from './oauth/app-tokens.ts';
 import type { TokenService } from './oauth/tokens.ts';
+import type { KeyInfo } from './platform/platform.ts';
 import { ADMIN_OPERATIONS } from './operations/admin/table.ts';
 import { API_OPERATIONS } from './operations/api/table.ts';
 import { createPipeline, type RequestHandler } from './pipeline/handle.ts';
@@ -81,8 +84,29 @@ export interface MockSession {
   fault(rule: FaultInput): FaultRule;
   /** Mints a user app token; the user must exist in the session. */
   token(request: AppTokenRequest): MintedToken;
+  /** Adds a claim rule to the session (`POST /__admin/claims`): claims set on the tokens its grants issue. */
+  claims(rule: ClaimRuleInput): ClaimRule;
+  /** The session's test clock (`/__admin/clock`). */
+  readonly clock: MockClock;
   /** Drops the session (its next use starts afresh). */
   drop(): void;
+}
+
+/** A signing key as `GET /__admin/keys` lists it. */
+export interface SigningKeyEntry {
+  readonly kid: string;
+  /** RFC 3339. */
+  readonly created: string;
+  readonly signing: boolean;
+}
+
+/** The server's signing keys (`/__admin/keys`), shared by every session. */
+export interface MockKeys {
+  list(): SigningKeyEntry[];
+  /** Makes a new RSA 2048 key, or the RSA private key `pem`, the signing key; resolves to it. */
+  add(pem?: string): Promise<SigningKeyEntry>;
+  /** Retires key `kid`; throws for an unknown key or the last one. */
+  retire(kid: string): void;
 }
 
 /** A mock, as a test suite or a program uses it. */
@@ -103,6 +127,12 @@ export interface Mock {
   requests(filter?: JournalFilter): JournalEntry[];
   /** Adds a fault rule. */
   fault(rule: FaultInput): FaultRule;
+  /** Adds a claim rule. */
+  claims(rule: ClaimRuleInput): ClaimRule;
+  /** The default session's test clock. */
+  readonly clock: MockClock;
+  /** The server's signing keys (`/__admin/keys`). */
+  readonly signingKeys: MockKeys;
   /** The named session `id` (created on first use), with its headers and controls. */
   session(id: string): MockSession;
 }
@@ -123,9 +153,11 @@ export interface MockInternals extends Mock {
   endStreams(): void;
 }
 
-/** What only `startMock` passes: the key set it read before listening, and the issuer it derived. */
+/** What only `startMock` passes: the key set it read before listening, and the authorization server's URL. */
 export interface BuildExtras {
   readonly keys?: NodeKeySet;
+  /** The authorization server's URL (`http://localhost:PORT`): the default issuer, and its port. */
+  readonly authUrl?: string;
 }
 
 /**
@@ -154,7 +186,9 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
   const logger = options.logger ?? createLogger(o.logLevel);
   const specs = options.specs ?? loadSpecs();
   const rateLimit = rateLimitOf(o.rateLimit);
-  const keys = extras.keys ?? new NodeKeySet([readKeyPair(o.signingKey)]);
+  const keys = extras.keys ?? new NodeKeySet([readKeyPair(o.signingKey, o.now())]);
+  // Without a listener, the authorization server is where the command line's default port puts it.
+  const authUrl = new URL(extras.authUrl ?? `http://localhost:${DEFAULTS.port}`);
   const services = yield* nodeServicesSteps({
     ...o,
     specs,
@@ -162,8 +196,9 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     dataset: o.dataset ?? (o.fixtures === undefined ? undefined : loadFixturesSync(o.fixtures)),
     rateLimit,
     sessionTtlMs: o.sessionTtl * 1000,
-    // Without a listener, the issuer is the one the command line's default port gives.
-    issuer: o.issuer ?? `http://localhost:${DEFAULTS.port}/`,
+    issuer: o.issuer ?? `${authUrl.origin}/`,
+    issuerPinned: o.issuer !== undefined,
+    issuerPort: Number(authUrl.port || (authUrl.protocol === 'https:' ? 443 : 80)),
   });
   const handler = requestPath(services, specs, o, logger);
   const isAuth = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
@@ -258,6 +293,7 @@ function facade(
   const defaults = sessions.default;
   return {
     ...parts,
+    signingKeys: mockKeys(services),
     services,
     model: services.api,
     state: defaults.state,
@@ -276,6 +312,8 @@ function facade(
     },
     requests: (filter) => defaults.control.journal.list(filter).requests,
     fault: (rule) => defaults.control.faults.add(rule),
+    claims: (rule) => defaults.control.claims.add(rule),
+    clock: mockClock(() => defaults.clock),
     endStreams: () => {
       services.streams.endAll();
     },
@@ -292,10 +330,32 @@ function facade(
         requests: (filter) => get().control.journal.list(filter).requests,
         fault: (rule) => get().control.faults.add(rule),
         token: (request) => mintIn(get(), request),
+        claims: (rule) => get().control.claims.add(rule),
+        clock: mockClock(() => get().clock),
         drop: () => {
           sessions.drop(id);
         },
       };
+    },
+  };
+}
+
+/** The key set's controls: what `/__admin/keys` does, in process. */
+function mockKeys(services: Services): MockKeys {
+  const { tokens } = services;
+  const entry = (key: KeyInfo, signing: boolean): SigningKeyEntry => ({
+    kid: key.kid,
+    created: new Date(key.created).toISOString(),
+    signing,
+  });
+  return {
+    list: () => tokens.keys.keys.map((key, i) => entry(key, i === 0)),
+    add: async (pem) => entry(await tokens.keys.add(pem, services.clock()), true),
+    retire: (kid) => {
+      const outcome = tokens.keys.retire(kid);
+      if (outcome === 'unknown') throw new Error(`no signing key ${JSON.stringify(kid)}`);
+      if (outcome === 'last') throw new Error(`key ${JSON.stringify(kid)} is the only signing key`);
+      tokens.forgetVerified();
     },
   };
 }

@@ -15,7 +15,7 @@ import { datasetFromRecords } from './data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
 import { seedDatasetSteps } from './data/seed.ts';
 import { runInSlices, type Steps } from './data/steps.ts';
-import { TokenService } from './oauth/tokens.ts';
+import { TokenService, type AccessTokenFormat } from './oauth/tokens.ts';
 import { NODE_PLATFORM } from './platform/node/node-platform.ts';
 import type { NodeKeySet } from './platform/node/signing-keys.ts';
 import { NodeStaticFiles } from './platform/node/static-files.ts';
@@ -36,7 +36,12 @@ export interface ServiceInputs {
   readonly rateLimit: RateLimitConfig | undefined;
   readonly maxSessions: number;
   readonly sessionTtlMs: number;
+  /** The issuer: the pinned one (`issuerPinned`), or the default one at `localhost`. */
   readonly issuer: string;
+  readonly issuerPinned: boolean;
+  /** The authorization server's port (`localhost` and `127.0.0.1` there are always accepted issuers). */
+  readonly issuerPort: number;
+  readonly accessTokenFormat: AccessTokenFormat;
   readonly audience: string;
   readonly claimsNamespace: string;
   readonly tokenTtl: number;
@@ -68,7 +73,15 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
   });
   const tokens = new TokenService(
     i.keys,
-    { issuer: i.issuer, audience: i.audience, claimsNamespace: i.claimsNamespace, ttlSeconds: i.tokenTtl },
+    {
+      issuer: i.issuer,
+      pinned: i.issuerPinned,
+      port: i.issuerPort,
+      audience: i.audience,
+      claimsNamespace: i.claimsNamespace,
+      ttlSeconds: i.tokenTtl,
+      accessTokenFormat: i.accessTokenFormat,
+    },
     platform,
   );
   return {
@@ -95,6 +108,7 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
       api: apiSpec(i.specs.api.doc, (base) => (i.separateAuthServer ? i.issuer.replace(/\/$/, '') : base)),
       admin: adminSpec(i.specs.admin.doc),
     },
+    clock: i.now,
     newSession: async (id, own) => {
       const session = new Session(id, state.fork(), newControl(), i.now);
       // A dataset of its own is built in slices, as POST /seed builds one (data/steps.ts).

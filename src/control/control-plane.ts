@@ -1,7 +1,8 @@
 /**
- * The control plane of one mock (docs/control-plane.md): fault rules, the rate limiter and the request journal, with the
- * settings of the start that a reset returns to.
+ * The control plane of one mock (docs/control-plane.md): fault rules, claim rules, the rate limiter and the request
+ * journal, with the settings of the start that a reset returns to.
  */
+import { ClaimRules } from './claim-rules.ts';
 import { Journal } from './journal.ts';
 import { FaultRules } from './faults.ts';
 import type { Hashing } from '../platform/platform.ts';
@@ -18,6 +19,7 @@ export interface ControlPlaneOptions {
 
 export class ControlPlane {
   readonly faults: FaultRules;
+  readonly claims = new ClaimRules();
   readonly limiter: RateLimiter;
   readonly journal = new Journal();
   readonly #startRateLimit: RateLimitConfig | undefined;
@@ -28,9 +30,10 @@ export class ControlPlane {
     this.#startRateLimit = options.rateLimit;
   }
 
-  /** No fault rules, an empty journal, the start's rate limit with fresh counters. */
+  /** No fault or claim rules, an empty journal, the start's rate limit with fresh counters. */
   reset(): void {
     this.faults.clear();
+    this.claims.clear();
     this.journal.clear();
     this.limiter.configure(this.#startRateLimit);
   }

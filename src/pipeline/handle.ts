@@ -26,6 +26,7 @@ import type { Principal } from '../access/principal.ts';
 import type { Handler, RequestContext, Services } from '../context.ts';
 import { internalError, notFound, quote, methodNotAllowed, invalidRequest } from '../errors.ts';
 import { authenticate, authorize } from '../oauth/bearer.ts';
+import { faultRequestOf, oauthFaultRoute } from '../oauth/fault-answers.ts';
 import { SESSION_HEADER, sessionIdProblem } from '../sessions/session-id.ts';
 import type { Session } from '../sessions/session.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
@@ -136,6 +137,7 @@ export function createPipeline(
             { location: 'header', name: SESSION_HEADER, message: sessionProblem },
           ]);
         }
+        const { query } = url;
         const gated: GateRequest = {
           method: request.method,
           path: url.path,
@@ -143,6 +145,10 @@ export function createPipeline(
           clientAddress: url.clientAddress,
           body: () =>
             found === undefined ? undefined : (body ??= parseBody(found, request.headers, request.body)),
+          oauth: () =>
+            oauthFaultRoute(
+              faultRequestOf(found, shape, query, request.headers, gated.body, session, services),
+            ),
         };
         let fault: Answer | undefined;
         if (isApi) {
@@ -210,6 +216,7 @@ export function createPipeline(
           services.tokens,
           session.state.store,
           Math.floor(session.now() / 1000),
+          session.state.oauth.revocations,
         );
         authorize(principal, operation.permissions);
       } else if (operation.secured) adminTokenCheck(request.headers.authorization, options.adminToken);

@@ -142,15 +142,15 @@ describe('fault rules: answers', () => {
     const rule = await addFault(admin, { path: '/oauth/token', status: 401, times: 1 });
     expect(rule.times).toBe(1);
     expect((await postToken(h, passwordFields(ADMIN))).status).toBe(401);
-    await addFault(admin, { path: '/oauth/token', status: 503 });
-    // The spec does not document 503 for the token endpoint: checked here rather than by the harness.
+    await addFault(admin, { path: '/oauth/token', status: 502 });
+    // The spec does not document 502 for the token endpoint: checked here rather than by the harness.
     const raw = await h.send('POST', '/oauth/token', {
       headers: { 'Content-Type': 'application/json' },
       body: passwordFields(ADMIN),
       unchecked: true,
     });
-    expect(raw.status).toBe(503);
-    expect(raw.body).toEqual({ error: 'server_error', error_description: 'fault injected: 503' });
+    expect(raw.status).toBe(502);
+    expect(raw.body).toEqual({ error: 'server_error', error_description: 'fault injected: 502' });
   });
 
   it('a delay-only rule delays, then the normal answer', async () => {

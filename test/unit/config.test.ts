@@ -423,6 +423,7 @@ describe('usage', () => {
     'query-cache',
     'auth-port',
     'issuer',
+    'access-token-format',
     'audience',
     'claims-namespace',
     'token-ttl',

@@ -1,0 +1,27 @@
+/**
+ * The headers of every answer of the authorization endpoint, the login form and the logout routes (docs/login.md;
+ * RFC 9700 §4.2.4 and §4.16): `Referrer-Policy: no-referrer` (the request's URL never leaks to the next page),
+ * `X-Content-Type-Options: nosniff`, and on HTML pages a Content-Security-Policy whose `frame-ancestors` is `'none'`:
+ * no other page may frame them (clickjacking), except a `web_message` answer, which the client's own origins may
+ * frame (the silent-authentication iframe).
+ */
+import { headerOf, withHeaders, type Answer } from '../answer.ts';
+
+const CSP = 'Content-Security-Policy';
+
+/** The Content-Security-Policy of a page that `origins` may frame (none when empty). */
+export function framedBy(origins: readonly string[]): Readonly<Record<string, string>> {
+  const ancestors = origins.length === 0 ? "'none'" : origins.join(' ');
+  return { [CSP]: `frame-ancestors ${ancestors}; base-uri 'none'; object-src 'none'` };
+}
+
+/** `answer` with the headers of an authorization-server page; an HTML page keeps a CSP of its own. */
+export function securedPage(answer: Answer): Answer {
+  const type = headerOf(answer.headers, 'Content-Type');
+  const html = typeof type === 'string' && type.startsWith('text/html');
+  return withHeaders(answer, {
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    ...(html && headerOf(answer.headers, CSP) === undefined ? framedBy([]) : {}),
+  });
+}
