@@ -149,12 +149,13 @@ export class NodeKeySet implements JwtKeySet {
 
   sign(payload: Claims, typ: string): string {
     const { signing } = this;
-    return jwt.sign(payload, signing.privateKey, {
+    // The payload goes in as JSON text: jsonwebtoken then neither adds an `iat` from the real clock nor checks the
+    // claims' types, so a claim of any name and value (`exp: "x"`, `constructor`, `__proto__`: god mode on purpose)
+    // is signed as given instead of failing the request.
+    return jwt.sign(JSON.stringify(payload), signing.privateKey, {
       algorithm: 'RS256',
       keyid: signing.kid,
       header: { alg: 'RS256', typ },
-      // jsonwebtoken adds an iat from the real clock when the payload has none: a caller that left it out meant it.
-      noTimestamp: !('iat' in payload),
     });
   }
 
