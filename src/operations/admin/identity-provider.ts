@@ -42,8 +42,8 @@ export const getClock: Handler = ({ session }) => adminJson(200, clockBody(sessi
 
 export const setClock: Handler<ClockBody> = ({ session, body }) => {
   const { clock } = session;
-  if ('now' in body) clock.freezeAt(body.now);
-  else if ('advance' in body) clock.advance(body.advance);
+  if (body.now !== undefined) clock.freezeAt(body.now);
+  else if (body.advance !== undefined) clock.advance(body.advance);
   else clock.run();
   return adminJson(200, clockBody(clock));
 };
