@@ -71,7 +71,6 @@ export function faultFacts(r: FaultRequest): FaultFacts {
 /** The answer of the route `r` reached to the OAuth error `fault`. */
 export function oauthFaultAnswer(r: FaultRequest, fault: OAuthFault): Answer {
   const { code, description } = fault;
-  const message = `fault injected: ${code}`;
   switch (r.operationId) {
     case 'authorize':
     case 'submitLogin':
@@ -80,17 +79,17 @@ export function oauthFaultAnswer(r: FaultRequest, fault: OAuthFault): Answer {
       );
     case 'getUserinfo':
     case 'postUserinfo':
-      return bearerError(fault, message);
+      return bearerError(fault);
     default:
       if (r.oauthShape || r.operationId === undefined) {
         return json(
           fault.status ?? statusOf(code),
           { error: code, error_description: description },
-          message,
+          description,
           NO_STORE,
         );
       }
-      return bearerError(fault, message);
+      return bearerError(fault);
   }
 }
 
@@ -185,10 +184,13 @@ function toClient(
   return respondToClient(draft.target, { error: fault.code, error_description: fault.description });
 }
 
-/** RFC 6750 §3: 401 (or the rule's status) with the error in the `Bearer` challenge. */
-function bearerError(fault: OAuthFault, message: string): Answer {
+/**
+ * RFC 6750 §3: 401 (or the rule's status) with the error in the `Bearer` challenge, which is what OAuth clients read;
+ * the body keeps the API's shape and code for a refused token (`invalid_token`).
+ */
+function bearerError(fault: OAuthFault): Answer {
   const description = fault.description.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?');
-  return json(fault.status ?? 401, { error: fault.description, code: fault.code }, message, {
+  return json(fault.status ?? 401, { error: fault.description, code: 'invalid_token' }, fault.description, {
     'WWW-Authenticate': `Bearer realm="${REALM}", error="${fault.code}", error_description="${description}"`,
   });
 }
