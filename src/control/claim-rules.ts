@@ -146,16 +146,15 @@ export function shapeClaims(
   kind: 'access' | 'id',
 ): Readonly<Record<string, unknown>> {
   if (matched.length === 0) return claims;
-  const out: Record<string, unknown> = { ...claims };
+  // A Map, then one object: setting many new names on an object one by one costs a shape change each (twenty times
+  // slower at 100 rules), and `Object.fromEntries` defines a claim named `__proto__` like any other.
+  const out = new Map<string, unknown>(Object.entries(claims));
   for (const rule of matched) {
     if (rule.token !== 'both' && rule.token !== kind) continue;
-    // defineProperty, not assignment: a claim named `__proto__` is a claim like any other.
-    for (const [name, value] of Object.entries(rule.set ?? {})) {
-      Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-    }
-    for (const name of rule.remove ?? []) Reflect.deleteProperty(out, name);
+    if (rule.set !== undefined) for (const [name, value] of Object.entries(rule.set)) out.set(name, value);
+    for (const name of rule.remove ?? []) out.delete(name);
   }
-  return Object.freeze(out);
+  return Object.freeze(Object.fromEntries(out));
 }
 
 /** The `set` claims of the `matched` rules that shape ID tokens, merged in order (what `/userinfo` adds). */
