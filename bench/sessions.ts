@@ -16,7 +16,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { visibilityOf } from '../src/access/row-level.ts';
 import { buildMock } from '../src/mock.ts';
-import { loadSpecs } from '../src/spec/specs.ts';
+import { loadSpecs } from '../src/adapters/express/specs.ts';
 import { toUsersQuery, readListUsersSpec } from '../src/users/query.ts';
 import type { Session } from '../src/sessions/session.ts';
 import { buildScenarios, searchKindScenarios } from './scenarios.ts';

@@ -22,7 +22,8 @@ export type AnswerBody =
   | { readonly kind: 'json'; readonly value: unknown }
   /** Bytes already serialised; `json` is the same body parsed when it is JSON (for the response check). */
   | { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly json?: () => unknown }
-  | { readonly kind: 'text'; readonly text: string }
+  /** Text already made; `json` is what it encodes when it is a document (YAML, JSON), for the response check. */
+  | { readonly kind: 'text'; readonly text: string; readonly json?: () => unknown }
   /** Server-sent events: `open` starts writing to the sink once the headers are out. */
   | { readonly kind: 'stream'; readonly open: (sink: EventSink) => void };
 
@@ -55,11 +56,12 @@ export function text(
   body: string,
   message: string,
   headers: AnswerHeaders = {},
+  parsed?: () => unknown,
 ): Answer {
   return {
     status,
     headers: { 'Content-Type': contentType, 'X-Message': message, ...headers },
-    body: { kind: 'text', text: body },
+    body: parsed === undefined ? { kind: 'text', text: body } : { kind: 'text', text: body, json: parsed },
   };
 }
 
@@ -90,11 +92,4 @@ export function withHeaders(answer: Answer, headers: AnswerHeaders): Answer {
   const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
   const kept = Object.entries(answer.headers).filter(([name]) => !names.has(name.toLowerCase()));
   return { ...answer, headers: { ...Object.fromEntries(kept), ...headers } };
-}
-
-/** The value of header `name` (any case) in `headers`. */
-export function headerOf(headers: AnswerHeaders, name: string): HeaderValue | undefined {
-  const lower = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === lower) return value;
-  return undefined;
 }

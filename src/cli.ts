@@ -7,8 +7,11 @@ import { readFileSync } from 'node:fs';
 import { createLogger } from './adapters/express/log.ts';
 import {
   ConfigError,
+  DRIFT_FLAGS,
+  MOCK_URL_VARIABLE,
   parseConfig,
   parseDuration,
+  PROXY_FLAGS,
   TOKEN_FLAGS,
   VERIFY_FLAGS,
   type Config,
@@ -26,6 +29,8 @@ import { MockError } from './errors.ts';
 import { createMock } from './mock.ts';
 import { SigningKeyError } from './platform/node/signing-keys.ts';
 import { ListenError, startMockInternals, type RunningMockInternals } from './server.ts';
+import { driftPlan, finishProxy, probe, proxyPlan, startProxy } from './adapters/node/drift-commands.ts';
+import type { RunningProxy } from './adapters/node/drift-proxy.ts';
 
 /** Past this many users, building the store takes long enough to say so on stderr. */
 const PROGRESS_ABOVE_USERS = 50_000;
@@ -81,8 +86,12 @@ async function serve(config: Config): Promise<void> {
   process.stderr.write(banner(mock, config));
 }
 
-/** `identity-mock token`: prints a user app token that `identity-mock serve` with the same flags accepts. */
-function token(config: Config, extra: ParsedCommand['extra']): void {
+/**
+ * `identity-mock token`: prints a user app token. With `--url` (or `IDENTITY_MOCK_URL`) the running mock mints it
+ * (`POST /__admin/tokens`), so it has that server's data, key and issuer whatever flags it was started with;
+ * without, it is built offline and `identity-mock serve` with the same flags accepts it.
+ */
+async function token(config: Config, extra: ParsedCommand['extra']): Promise<void> {
   const text = (name: string): string | undefined => {
     const value = extra[name];
     return typeof value === 'string' ? value : undefined;
@@ -101,9 +110,25 @@ function token(config: Config, extra: ParsedCommand['extra']): void {
     ?.split(',')
     .map((p) => p.trim())
     .filter((p) => p !== '');
+  const expiresAt = text('expires-at');
+  const url = text('url') ?? (process.env[MOCK_URL_VARIABLE] || undefined);
+  const session = text('session');
+  if (session !== undefined && url === undefined) {
+    throw new ConfigError('--session needs --url (or IDENTITY_MOCK_URL): sessions live in a running mock');
+  }
+  if (url !== undefined) {
+    const request = {
+      user,
+      ...(permissions === undefined ? {} : { permissions }),
+      ...(expiresIn === undefined ? {} : { expires_in: expiresIn }),
+      ...(expiresAt === undefined ? {} : { expires_at: expiresAt }),
+      ...(claims === undefined ? {} : { claims }),
+    };
+    process.stdout.write(`${await remoteToken(url, session, config.adminToken, request)}\n`);
+    return;
+  }
   const issuer = config.issuer ?? `http://localhost:${config.authPort ?? config.port}/`;
   const mock = createMock({ ...config, ...prepare(config), issuer });
-  const expiresAt = text('expires-at');
   try {
     const minted = mock.token({
       user,
@@ -118,6 +143,51 @@ function token(config: Config, extra: ParsedCommand['extra']): void {
     if (error instanceof MockError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/** An app token minted by the mock at `url`; its refusals are wrong flags (exit 2), an unreachable mock exit 1. */
+async function remoteToken(
+  url: string,
+  session: string | undefined,
+  adminToken: string | undefined,
+  body: object,
+): Promise<string> {
+  let base: URL;
+  try {
+    base = new URL(url);
+  } catch {
+    throw new ConfigError(
+      `--url must be the mock's base URL, e.g. http://localhost:8080 (got ${JSON.stringify(url)})`,
+    );
+  }
+  const target = new URL('__admin/tokens', base.href.endsWith('/') ? base : `${base.href}/`);
+  let res: Response;
+  try {
+    res = await fetch(target, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(session === undefined ? {} : { 'X-Mock-Session': session }),
+        ...(adminToken === undefined ? {} : { Authorization: `Bearer ${adminToken}` }),
+      },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new RunFailure(
+      `cannot reach the mock at ${base.href} (${messageOf(error instanceof Error && error.cause !== undefined ? error.cause : error)}); is it running?`,
+    );
+  }
+  const answer = (await res.json().catch(() => ({}))) as {
+    access_token?: unknown;
+    error?: unknown;
+    code?: unknown;
+  };
+  if (res.ok && typeof answer.access_token === 'string') return answer.access_token;
+  const reason = typeof answer.error === 'string' ? answer.error : `HTTP ${res.status}`;
+  if (res.status === 404 && answer.code !== 'user_not_found') {
+    throw new RunFailure(`${target.href} answered 404: is the admin API on (not --no-admin)? ${reason}`);
+  }
+  throw new ConfigError(`the mock at ${base.href} refused the token: ${reason}`);
 }
 
 function claimsFlag(text: string | undefined): Record<string, unknown> | undefined {
@@ -231,6 +301,46 @@ async function verify(config: Config, extra: ParsedCommand['extra']): Promise<vo
   }
 }
 
+/**
+ * `identity-mock proxy`: a transparent proxy in front of the real service that reports drift (docs/drift.md). On
+ * SIGINT/SIGTERM it stops, writes the report and the recording it was asked for, summarises, and exits 0.
+ */
+async function proxy(config: Config, extra: ParsedCommand['extra']): Promise<void> {
+  const plan = proxyPlan(extra);
+  const out = { stdout: process.stdout, stderr: process.stderr };
+  const run: { proxy?: RunningProxy; stopping: boolean } = { stopping: false };
+  const stop = (): void => {
+    if (run.stopping) process.exit(1);
+    run.stopping = true;
+    const running = run.proxy;
+    if (running === undefined) process.exit(0);
+    void running.close(config.shutdownGrace * 1000).then(() => {
+      finishProxy(running, plan, out);
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    run.proxy = await startProxy(config, plan, out);
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+    const listening = ['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN'].includes(code);
+    if (!listening || !(error instanceof Error)) throw error;
+    throw new ListenError('port', config.port, config.host, code, error);
+  }
+  if (run.stopping) stop();
+}
+
+/** `identity-mock drift`: probes the real service (docs/drift.md); exit 1 when it drifts or cannot be reached. */
+async function drift(extra: ParsedCommand['extra']): Promise<void> {
+  const result = await probe(driftPlan(extra), { stdout: process.stdout, stderr: process.stderr });
+  if (result.aborted !== undefined) throw new RunFailure(`drift probe stopped: ${result.aborted}`);
+  if (result.store.size > 0 || (result.store.listing().dropped ?? 0) > 0) {
+    throw new RunFailure('the service drifts from spec/openapi.yaml and docs/ (the findings are above)');
+  }
+}
+
 /** The command could not do its work (exit 1), for a reason the message gives in full. */
 class RunFailure extends Error {
   override readonly name = 'RunFailure';
@@ -249,6 +359,8 @@ async function main(argv: readonly string[]): Promise<void> {
     serve: [],
     token: TOKEN_FLAGS,
     verify: VERIFY_FLAGS,
+    proxy: PROXY_FLAGS,
+    drift: DRIFT_FLAGS,
   };
   const named = command !== undefined && command in commands;
   const parsed = parseConfig(named ? rest : argv, process.env, commands[command ?? ''] ?? [], (path) =>
@@ -256,8 +368,10 @@ async function main(argv: readonly string[]): Promise<void> {
   );
   if (parsed.help) process.stdout.write(`${usage()}\n`);
   else if (parsed.version) process.stdout.write(`${version()}\n`);
-  else if (command === 'token') token(parsed.config, parsed.extra);
+  else if (command === 'token') await token(parsed.config, parsed.extra);
   else if (command === 'verify') await verify(parsed.config, parsed.extra);
+  else if (command === 'proxy') await proxy(parsed.config, parsed.extra);
+  else if (command === 'drift') await drift(parsed.extra);
   else await serve(parsed.config);
 }
 
@@ -281,6 +395,14 @@ function listenMessage(error: ListenError): string {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+// A reader that goes away early (`identity-mock --help | head -3`) ends the output, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -18,7 +18,7 @@ export interface Config {
   readonly seed: number;
   /** Number of faker users, besides the three known accounts. */
   readonly users: number;
-  /** Directory of JSON fixtures to serve instead of seeded users. */
+  /** A directory of JSON fixtures, or one fixtures file, to serve instead of seeded users. */
   readonly fixtures: string | undefined;
   /** Validate response bodies against the spec (an invalid one becomes a 500). */
   readonly validateResponses: boolean;
@@ -197,10 +197,10 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
   },
   fixtures: {
     flag: 'fixtures',
-    value: 'DIR',
+    value: 'PATH',
     default: undefined,
     parse: anyText,
-    help: 'serve users.json / workspaces.json / clients.json from DIR',
+    help: 'serve users.json / workspaces.json / clients.json of a directory, or one fixtures file',
   },
   validateResponses: {
     flag: 'validate-responses',
@@ -369,11 +369,57 @@ export const TOKEN_FLAGS: readonly FlagSpec[] = Object.freeze([
   },
   { flag: 'expires-at', value: 'DATE-TIME', help: 'expiry as RFC 3339 (may be in the past)' },
   { flag: 'claims', value: 'JSON', help: 'claims to add or override, as a JSON object' },
+  {
+    flag: 'url',
+    value: 'URL',
+    help: 'ask the mock running at URL for it (its data, key and issuer) [IDENTITY_MOCK_URL]',
+  },
+  { flag: 'session', value: 'ID', help: 'with --url: in that session (X-Mock-Session)' },
 ]);
+
+/**
+ * `IDENTITY_MOCK_URL`: where a running mock is, for its clients (`token`, the test-runner helpers of
+ * docs/sessions.md); `serve` accepts it and ignores it, so one environment serves both.
+ */
+export const MOCK_URL_VARIABLE = 'IDENTITY_MOCK_URL';
 
 /** Flags of `identity-mock verify`, besides the options above. */
 export const VERIFY_FLAGS: readonly FlagSpec[] = Object.freeze([
   { flag: 'pact', value: 'PACT', help: 'a pact file, a directory of pact files, or a pact URL (required)' },
+]);
+
+/** Flags of `identity-mock proxy` (docs/drift.md), besides the options above (--port, --host, --admin-token). */
+export const PROXY_FLAGS: readonly FlagSpec[] = Object.freeze([
+  {
+    flag: 'upstream',
+    value: 'URL',
+    help: 'the real service to stand in front of, e.g. https://staging.example.com (required)',
+  },
+  { flag: 'report', value: 'FILE', help: 'write the findings there as JSON when the proxy stops' },
+  {
+    flag: 'upstream-timeout',
+    value: 'TIME',
+    help: 'answer 504 when the service sends nothing for this long [30s]',
+  },
+  {
+    flag: 'insecure',
+    help: 'accept an upstream TLS certificate that does not verify (a test service you trust)',
+  },
+  { flag: 'record', value: 'FILE', help: 'write the users seen in list answers there, as a --fixtures file' },
+  { flag: 'keep-pii', help: 'with --record: keep real names, emails and identifiers' },
+]);
+
+/** Flags of `identity-mock drift` (docs/drift.md), besides the options above. */
+export const DRIFT_FLAGS: readonly FlagSpec[] = Object.freeze([
+  { flag: 'upstream', value: 'URL', help: 'the real service to probe (required)' },
+  { flag: 'token', value: 'T', help: 'an access token for it, with read:users (required)' },
+  { flag: 'limited-token', value: 'T', help: 'a token lacking a permission, for the 403 cases' },
+  { flag: 'auth-url', value: 'URL', help: "the authorization server: probe its token endpoint's errors" },
+  { flag: 'allow-writes', help: 'also probe DELETE, on the user --identifier names (it is deleted)' },
+  { flag: 'identifier', value: 'X', help: 'the user that --allow-writes deletes' },
+  { flag: 'report', value: 'FILE', help: 'write the findings there as JSON' },
+  { flag: 'upstream-timeout', value: 'TIME', help: 'give up on a request after this long [30s]' },
+  { flag: 'insecure', help: 'accept a TLS certificate that does not verify' },
 ]);
 
 const OPTION_FLAGS: readonly (FlagSpec & { readonly key: keyof Config })[] = Object.entries(OPTIONS).map(
@@ -482,7 +528,7 @@ function unknownFlag(token: string, flags: readonly FlagSpec[]): string {
 
 /** Variables named `IDENTITY_MOCK_*` must name an option (a typo would otherwise be ignored without a word). */
 function checkEnvironment(env: Readonly<Record<string, string | undefined>>): void {
-  const known = [...OPTION_FLAGS.map((option) => envName(option.flag)), envName('config')];
+  const known = [...OPTION_FLAGS.map((option) => envName(option.flag)), envName('config'), MOCK_URL_VARIABLE];
   for (const name of Object.keys(env)) {
     if (!name.startsWith('IDENTITY_MOCK_') || known.includes(name)) continue;
     const nearest = closest(name, known);

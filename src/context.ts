@@ -8,7 +8,7 @@ import type { Answer } from './answer.ts';
 import type { JournalStreams } from './control/journal-streams.ts';
 import type { Dataset } from './data/dataset.ts';
 import type { TokenService } from './oauth/tokens.ts';
-import type { Query, RequestUrl } from './pipeline/request.ts';
+import type { Query, RequestUrl } from './protocol/request.ts';
 import type { Platform } from './platform/platform.ts';
 import type { SessionRegistry } from './sessions/registry.ts';
 import type { Session } from './sessions/session.ts';
@@ -67,6 +67,7 @@ export interface ContractSource {
 
 /** A document as the server serves it: `servers` set to the URL the request reached. */
 export interface ServedDocument {
+  document(base: string): Readonly<Record<string, unknown>>;
   yaml(base: string): string;
   json(base: string): string;
 }

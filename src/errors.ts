@@ -19,7 +19,7 @@ export const API_ERROR_CODES = {
     'unknown_provider_state',
   ],
   401: ['missing_token', 'invalid_token', 'admin_token_required'],
-  403: ['insufficient_permissions', 'metadata_permission_required'],
+  403: ['insufficient_permissions', 'metadata_permission_required', 'cross_site_refused'],
   404: [
     'not_found',
     'user_not_found',
@@ -63,7 +63,7 @@ type ApiCodes = typeof API_ERROR_CODES;
 export type ApiErrorCode = ApiCodes[keyof ApiCodes][number];
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
-/** Whether `code` is an error code of the authorization server. */
+/** Whether `code` is an error code of the authorization server (a fault rule may name any other). */
 export function isOAuthErrorCode(code: string): code is OAuthErrorCode {
   return OAUTH_ERROR_CODES.some((c) => c === code);
 }
@@ -158,6 +158,7 @@ export function insufficientPermission(
 
 /** 403 without a challenge: the caller is known but may not see this (row-level access, docs/access.md). */
 export const forbidden = (message: string): MockError => api(403, 'insufficient_permissions', message);
+export const crossSiteRefused = (message: string): MockError => api(403, 'cross_site_refused', message);
 
 export const notFound = (code: Extract<ApiErrorCode, `${string}not_found`>, message: string): MockError =>
   api(404, code, message);
@@ -246,5 +247,3 @@ export const tooManyAttempts = (description: string): MockError =>
   oauth(429, 'too_many_attempts', description);
 export const tooManyRequests = (description: string, retryAfter: number): MockError =>
   oauth(429, 'too_many_requests', description, { 'Retry-After': String(retryAfter) });
-export const serverError = (description = 'Internal server error'): MockError =>
-  oauth(500, 'server_error', description);

@@ -2,7 +2,16 @@
  * The text of `identity-mock --help`, written from the option and flag tables of `config.ts`, so that a flag
  * cannot exist without its help line.
  */
-import { COMMON_FLAGS, OPTIONS, TOKEN_FLAGS, VERIFY_FLAGS, type FlagSpec, type Option } from './config.ts';
+import {
+  COMMON_FLAGS,
+  DRIFT_FLAGS,
+  OPTIONS,
+  PROXY_FLAGS,
+  TOKEN_FLAGS,
+  VERIFY_FLAGS,
+  type FlagSpec,
+  type Option,
+} from './config.ts';
 
 function flagLine(flag: FlagSpec, shown?: string): string {
   const names = `${flag.short === undefined ? '    ' : `-${flag.short}, `}--${flag.flag}`;
@@ -25,18 +34,27 @@ export function usage(): string {
     '  identity-mock [serve] [flags]            serve the mock (the default command)',
     '  identity-mock token --user USER [flags]  print a user app token (docs/tokens.md)',
     '  identity-mock verify --pact PACT [flags] verify the mock against a consumer pact (file, dir or URL)',
+    '  identity-mock proxy --upstream URL       stand in front of the real service and report drift (docs/drift.md)',
+    '  identity-mock drift --upstream URL --token T   probe the real service for drift; exit 1 if it drifts',
     '',
     'Flags of serve (each also IDENTITY_MOCK_<FLAG>, e.g. IDENTITY_MOCK_USERS=1000; PORT works too):',
     ...options.map((option) => flagLine(option, shownDefault(option))),
     ...COMMON_FLAGS.map((flag) => flagLine(flag)),
     '',
-    'Flags of token (plus the data and token flags above: --seed, --users, --fixtures, --port, --issuer, ...):',
+    'Flags of token (without --url, the data and token flags above also apply: --seed, --fixtures, --port, ...):',
     ...TOKEN_FLAGS.map((flag) => flagLine(flag)),
     '',
     'Flags of verify (plus the data flags above: --seed, --users, --fixtures):',
     ...VERIFY_FLAGS.map((flag) => flagLine(flag)),
     '',
+    'Flags of proxy (plus --port, --host, --admin-token above):',
+    ...PROXY_FLAGS.map((flag) => flagLine(flag)),
+    '',
+    'Flags of drift:',
+    ...DRIFT_FLAGS.map((flag) => flagLine(flag)),
+    '',
     'Exit codes: 0 done; 2 the configuration is wrong (a flag, a value, a variable, a file); 1 it could not run',
-    '(a port in use, an address that cannot be bound) or, for verify, an interaction failed. See docs/running.md.',
+    '(a port in use, an address that cannot be bound) or, for verify, an interaction failed, or, for drift, the',
+    'service drifts from the spec. See docs/running.md and docs/drift.md.',
   ].join('\n');
 }

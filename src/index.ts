@@ -1,6 +1,7 @@
 /**
  * identity-mock's public API: build a mock for supertest (`createMock`, `createApp`) or start one on a port
- * (`startMock`).
+ * (`startMock`); reach a session of a running one (`sessionClient`). Test-runner helpers have entries of their own:
+ * `identity-mock/vitest`, `identity-mock/playwright`, and `identity-mock/client` (no server code).
  */
 export {
   createApp,
@@ -20,6 +21,22 @@ export {
   type StartOptions,
 } from './server.ts';
 export { sessionClient, type SessionClient, type SessionClientOptions } from './client/session-client.ts';
+export { sessionIdFor } from './client/session-id-for.ts';
+export { IdentityMockError } from './client/identity-mock-error.ts';
+export type {
+  ClaimRule,
+  ClaimRuleInput,
+  ClockState,
+  RecordedRequest,
+  RequestFilter,
+  SessionApi,
+  SessionClock,
+  SessionFault,
+  SessionFaultInput,
+  SessionToken,
+  TokenOptions,
+  TokenRequest,
+} from './client/session-api.ts';
 export { ConfigError, DEFAULTS, type Config } from './config.ts';
 export type { LogLevel } from './adapters/express/log.ts';
 export { FixtureError } from './data/fixture-error.ts';
@@ -27,8 +44,7 @@ export type { AppTokenRequest, MintedToken } from './oauth/app-tokens.ts';
 export type { Dataset, Workspace, Client } from './data/dataset.ts';
 export type { User, UserType, UserStatus } from './spec/types.ts';
 export type { FaultInput, FaultRule } from './control/faults.ts';
-export type { ClaimMatch, ClaimRule, ClaimRuleInput } from './control/claim-rules.ts';
-export type { ClockState, MockClock } from './control/clock.ts';
+export type { MockClock } from './control/clock.ts';
 export type { AccessTokenFormat } from './oauth/tokens.ts';
 export type { JournalEntry, JournalFilter } from './control/journal.ts';
 export type { RateLimitConfig } from './control/rate-limit.ts';

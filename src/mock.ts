@@ -22,17 +22,19 @@ import { runToEnd, type Steps } from './data/steps.ts';
 import { nodeServicesSteps } from './node-services.ts';
 import { mintAppTokenNow, planAppToken, type AppTokenRequest, type MintedToken } from './oauth/app-tokens.ts';
 import type { TokenService } from './oauth/tokens.ts';
+import { inProcessSession } from './client/in-process-session.ts';
+import type { SessionApi } from './client/session-api.ts';
 import type { KeyInfo } from './platform/platform.ts';
 import { ADMIN_OPERATIONS } from './operations/admin/table.ts';
 import { API_OPERATIONS } from './operations/api/table.ts';
 import { createPipeline, type RequestHandler } from './pipeline/handle.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
+import type { Platform } from './platform/platform.ts';
 import type { SessionRegistry } from './sessions/registry.ts';
 import type { SessionState } from './sessions/session-state.ts';
 import type { Session } from './sessions/session.ts';
-import { SESSION_HEADER, sessionIdProblem } from './sessions/session-id.ts';
 import type { ApiModel, OperationSpec } from './spec/model.ts';
-import { loadSpecs, type Specs } from './spec/specs.ts';
+import { loadSpecs, type Specs } from './adapters/express/specs.ts';
 
 /**
  * Options of `createMock` and `startMock`: any option of the command line's `Config` (same names, same defaults,
@@ -71,26 +73,11 @@ export const MOCK_DEFAULTS = Object.freeze({
   now: (): number => Date.now(),
 });
 
-/** A named session of a mock, for a test suite that shares the mock with others (docs/sessions.md). */
-export interface MockSession {
-  readonly id: string;
-  /** `{ 'X-Mock-Session': id }`: send it with every request of the suite. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** Back to the session's start: data, lock-outs, refresh tokens, fault rules, journal, rate limit. */
-  reset(): void;
-  /** The session's journal, newest first. */
-  requests(filter?: JournalFilter): JournalEntry[];
-  /** Adds a fault rule to the session. */
-  fault(rule: FaultInput): FaultRule;
-  /** Mints a user app token; the user must exist in the session. */
-  token(request: AppTokenRequest): MintedToken;
-  /** Adds a claim rule to the session (`POST /__admin/claims`): claims set on the tokens its grants issue. */
-  claims(rule: ClaimRuleInput): ClaimRule;
-  /** The session's test clock (`/__admin/clock`). */
-  readonly clock: MockClock;
-  /** Drops the session (its next use starts afresh). */
-  drop(): void;
-}
+/**
+ * A named session of a mock, for a test suite that shares the mock with others (docs/sessions.md): the same
+ * interface as `sessionClient(url, id)`, over the mock's own `fetch`.
+ */
+export type MockSession = SessionApi;
 
 /** A signing key as `GET /__admin/keys` lists it. */
 export interface SigningKeyEntry {
@@ -153,11 +140,16 @@ export interface MockInternals extends Mock {
   endStreams(): void;
 }
 
-/** What only `startMock` passes: the key set it read before listening, and the authorization server's URL. */
+/**
+ * What only `startMock` and the package's own tests pass: the key set read before listening, the authorization
+ * server's URL, a platform.
+ */
 export interface BuildExtras {
   readonly keys?: NodeKeySet;
   /** The authorization server's URL (`http://localhost:PORT`): the default issuer, and its port. */
   readonly authUrl?: string;
+  /** Randomness and hashing: Node's unless a test makes randomness repeatable (two mocks, one sequence). */
+  readonly platform?: Platform;
 }
 
 /**
@@ -193,6 +185,7 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     ...o,
     specs,
     keys,
+    platform: extras.platform,
     dataset: o.dataset ?? (o.fixtures === undefined ? undefined : loadFixturesSync(o.fixtures)),
     rateLimit,
     sessionTtlMs: o.sessionTtl * 1000,
@@ -210,7 +203,14 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
   const auth = o.separateAuthServer
     ? serve((operation) => isAuth(operation) || operation.id === 'getHealth').app
     : main.app;
-  return facade(services, { app: main.app, authApp: auth, fetch: main.fetch, logger, keys });
+  return facade(services, {
+    app: main.app,
+    authApp: auth,
+    fetch: main.fetch,
+    logger,
+    keys,
+    adminToken: o.adminToken,
+  });
 }
 
 /** The rate limit of the options: text is parsed (a bad one is a configuration error). */
@@ -275,6 +275,7 @@ function facade(
     readonly fetch: Mock['fetch'];
     readonly logger: Logger;
     readonly keys: NodeKeySet;
+    readonly adminToken: string | undefined;
   },
 ): MockInternals {
   const { sessions, tokens } = services;
@@ -317,26 +318,8 @@ function facade(
     endStreams: () => {
       services.streams.endAll();
     },
-    session: (id) => {
-      const problem = sessionIdProblem(id);
-      if (problem !== undefined) throw new Error(`session id ${problem}`);
-      const get = (): Session => sessions.peek(id);
-      return {
-        id,
-        headers: Object.freeze({ [SESSION_HEADER]: id }),
-        reset: () => {
-          get().reset();
-        },
-        requests: (filter) => get().control.journal.list(filter).requests,
-        fault: (rule) => get().control.faults.add(rule),
-        token: (request) => mintIn(get(), request),
-        claims: (rule) => get().control.claims.add(rule),
-        clock: mockClock(() => get().clock),
-        drop: () => {
-          sessions.drop(id);
-        },
-      };
-    },
+    // The session API over this mock's own admin API, in process: the same handle as sessionClient(url, id).
+    session: (id) => inProcessSession({ id, fetch: parts.fetch, adminToken: parts.adminToken }),
   };
 }
 

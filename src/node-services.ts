@@ -17,12 +17,13 @@ import { seedDatasetSteps } from './data/seed.ts';
 import { runInSlices, type Steps } from './data/steps.ts';
 import { TokenService, type AccessTokenFormat } from './oauth/tokens.ts';
 import { NODE_PLATFORM } from './platform/node/node-platform.ts';
+import type { Platform } from './platform/platform.ts';
 import type { NodeKeySet } from './platform/node/signing-keys.ts';
 import { NodeStaticFiles } from './platform/node/static-files.ts';
 import { SessionRegistry } from './sessions/registry.ts';
 import { SessionState } from './sessions/session-state.ts';
 import { Session } from './sessions/session.ts';
-import type { Specs } from './spec/specs.ts';
+import type { Specs } from './adapters/express/specs.ts';
 import { readListUsersSpec } from './users/query.ts';
 
 /** What the services are made of: resolved options, the documents, the key set, and the start's data. */
@@ -49,11 +50,13 @@ export interface ServiceInputs {
   readonly admin: boolean;
   readonly separateAuthServer: boolean;
   readonly now: () => number;
+  /** Randomness and hashing (Node's by default; a test may make randomness repeatable). */
+  readonly platform?: Platform | undefined;
 }
 
 /** The services of a mock; the default session's data is built in steps. */
 export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
-  const platform = NODE_PLATFORM;
+  const platform = i.platform ?? NODE_PLATFORM;
   const { model } = i.specs.api;
   const listUsers = readListUsersSpec(model);
   const settings = { spec: listUsers, cacheSize: i.queryCache, platform };

@@ -5,17 +5,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sessionClient } from './client/session-client.ts';
+import type { SessionApi } from './client/session-api.ts';
 import { runInSlices } from './data/steps.ts';
-import {
-  buildMockSteps,
-  MOCK_DEFAULTS,
-  type Mock,
-  type MockInternals,
-  type MockOptions,
-  type MockSession,
-} from './mock.ts';
+import { buildMockSteps, MOCK_DEFAULTS, type Mock, type MockInternals, type MockOptions } from './mock.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
-import { loadSpecs, specsReady } from './spec/specs.ts';
+import { loadSpecs, specsReady } from './adapters/express/specs.ts';
 
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
@@ -42,10 +37,8 @@ export class ListenError extends Error {
   }
 }
 
-/** A named session of a running mock: the in-process controls, and its URLs for HTTP clients. */
-export interface RunningSession extends MockSession {
-  /** Base URL of the API (send `headers` with every request). */
-  readonly url: string;
+/** A named session of a running mock (the session API over its admin API), and its URLs for HTTP clients. */
+export interface RunningSession extends SessionApi {
   /** Base URL of the authorization server. */
   readonly authUrl: string;
 }
@@ -149,7 +142,8 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   warmInBackground(mock, () => closed);
   return {
     ...mock,
-    session: (id) => ({ ...mock.session(id), url, authUrl }),
+    // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.
+    session: (id) => ({ ...sessionClient(url, id, { adminToken: options.adminToken }), authUrl }),
     url,
     authUrl,
     port: (server.address() as AddressInfo).port,

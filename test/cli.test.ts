@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToken } from './support/auth.ts';
 import { fetchChecked } from './support/fetch-checked.ts';
+import { startMockInternals as startMock, type RunningMockInternals as RunningMock } from '../src/server.ts';
 
 const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -336,6 +337,96 @@ describe.concurrent('identity-mock', () => {
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toContain('nobody@x');
+    });
+  });
+
+  describe('token from a running mock (--url, IDENTITY_MOCK_URL)', () => {
+    let mock: RunningMock;
+    beforeAll(async () => {
+      mock = await startMock({ port: 0, users: 5 });
+    });
+    afterAll(async () => {
+      await mock.close(200);
+    });
+
+    it('--url: the server mints it, with its issuer (no --port repeated), and it is accepted', async () => {
+      const { code, stdout, stderr } = await run(['token', '--url', mock.url, '--user', 'admin@example.com']);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const token = stdout.trim();
+      expect(decodeToken(token).claims).toMatchObject({ iss: `${mock.url}/`, gty: 'app_token' });
+      const res = await fetch(`${mock.url}/users`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+    });
+
+    it('IDENTITY_MOCK_URL names the server; --session mints in that session; the flags map as offline', async () => {
+      const { code, stdout } = await run(
+        [
+          'token',
+          '--user',
+          'user',
+          '--session',
+          'cli-token',
+          '--permissions',
+          'read:users',
+          '--expires-in',
+          '-1h',
+        ],
+        { IDENTITY_MOCK_URL: mock.url },
+      );
+      expect(code).toBe(0);
+      const { claims } = decodeToken(stdout.trim());
+      expect(claims).toMatchObject({ permissions: ['read:users'], iss: `${mock.url}/` });
+      expect(Number(claims.exp) - Number(claims.iat)).toBe(-3600);
+      expect(mock.sessions.list().map((s) => s.id)).toContain('cli-token');
+    });
+
+    it('a refusal of the server exits 2 with its message; an unreachable one exits 1', async () => {
+      const refused = await run(['token', '--url', mock.url, '--user', 'nobody@x']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('nobody@x');
+      const closed = `http://127.0.0.1:${String(await freePort())}`;
+      const unreachable = await run(['token', '--url', closed, '--user', 'admin@example.com']);
+      expect(unreachable.code).toBe(1);
+      expect(unreachable.stderr).toContain(`cannot reach the mock at ${closed}/`);
+      expect(unreachable.stderr).not.toMatch(/\n\s+at /);
+    });
+
+    it('--session without a URL exits 2; IDENTITY_MOCK_URL does not trouble the other commands', async () => {
+      const session = await run(['token', '--user', 'admin', '--session', 's']);
+      expect(session.code).toBe(2);
+      expect(session.stderr).toContain('--session needs --url');
+      const version = await run(['--version'], { IDENTITY_MOCK_URL: mock.url });
+      expect(version.code).toBe(0);
+    });
+  });
+
+  describe('a reader that goes away', () => {
+    /** Exit code of the bin (not of the reader) and its stderr, with `reader` reading its stdout. */
+    function piped(args: string, reader: string): Promise<{ code: number | null; stderr: string }> {
+      return new Promise((resolve, reject) => {
+        const child = spawn(
+          'bash',
+          ['-o', 'pipefail', '-c', `"$0" "$1" ${args} | ${reader} >/dev/null`, process.execPath, BIN],
+          {
+            cwd: ROOT,
+            env: cleanEnv(),
+          },
+        );
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.once('error', reject);
+        child.once('close', (code) => {
+          resolve({ code, stderr });
+        });
+      });
+    }
+
+    it('--help | head -3, and a reader gone before the first write, exit 0 without a stack trace', async () => {
+      for (const reader of ['head -3', 'true']) {
+        const { code, stderr } = await piped('--help', reader);
+        expect({ reader, code, stderr }).toEqual({ reader, code: 0, stderr: '' });
+      }
     });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every block of the README and of the docs with runnable examples marked ```` ```sh tested ```` runs, as written,
  * against a mock started with the defaults of `npm start` (seed 42, 200 users) on a free port: `localhost:8080` becomes
- * that port, `npm run cli --` the built bin. Each block starts from a reset mock, with `TOKEN` and `H` set to an admin
+ * that port, `npm run cli --` and `npx identity-mock` the built bin. Each block starts from a reset mock, with `TOKEN` and `H` set to an admin
  * token, as the quick start makes them. `curl` reports each answer's status; a block's statuses must all be 2xx, or
  * exactly the ones its fence lists (```` ```sh tested 500 429 ````). Nothing may go to stderr besides. A line
  * `# → text` says what the block prints: its output must contain `text`. A ```` ```js tested ```` block is a
@@ -74,7 +74,8 @@ function runnable(script: string): string {
     script
       .replaceAll('http://localhost:8080', mock.url)
       .replaceAll('localhost:8080', host)
-      .replaceAll('npm run cli --', `node ${JSON.stringify(BIN)}`),
+      .replaceAll('npm run cli --', `node ${JSON.stringify(BIN)}`)
+      .replaceAll('npx identity-mock', `node ${JSON.stringify(BIN)}`),
   ].join('\n');
 }
 

@@ -1,5 +1,5 @@
 /** The caller of an authenticated request, as the bearer check found it (docs/tokens.md). */
-import type { Claims } from '../oauth/claims.ts';
+import type { Claims } from '../platform/platform.ts';
 
 export interface Principal {
   readonly claims: Claims;

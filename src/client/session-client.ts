@@ -1,68 +1,139 @@
 /**
- * A test suite's handle on its own session of a shared mock (docs/sessions.md), over HTTP only (`fetch`), so it
- * works in any process that knows the mock's URL: a vitest or Jest worker, a Playwright fixture, a browser.
- *
+ * A test suite's handle on its own session of a mock (docs/sessions.md), over the admin API: HTTP by default, or any
+ * `fetch` that answers the mock's requests (an in-process mock's). It runs wherever `fetch` does: a vitest or Jest
+ * worker, a Playwright fixture, a browser.
+ */
+import { SESSION_HEADER, sessionIdProblem } from '../sessions/session-id.ts';
+import {
+  claimRule,
+  claimRuleBody,
+  clockState,
+  faultBody,
+  recordedRequest,
+  sessionFault,
+  sessionToken,
+  tokenBody,
+} from './admin-wire.ts';
+import { IdentityMockError, refusal } from './identity-mock-error.ts';
+import type { ClockState, SessionApi, TokenOptions, TokenRequest } from './session-api.ts';
+
+/** Sends one request: the global `fetch`, or an in-process mock's. */
+export type FetchRequest = (request: Request) => Promise<Response>;
+
+export interface SessionClientOptions {
+  /** The mock's `--admin-token`, when it runs with one. */
+  readonly adminToken?: string | undefined;
+  /** How requests are sent (the global `fetch` by default). */
+  readonly fetch?: FetchRequest;
+}
+
+/** A session reached by URL: `sessionClient(url, id)`. */
+export type SessionClient = SessionApi;
+
+/**
  * @example
  * const session = sessionClient('http://localhost:8080', 'users-list');
  * await session.reset();
- * const { access_token } = await session.token({ user: 'admin@example.com' });
- * await fetch(`${session.url}/users`, { headers: { ...session.headers, Authorization: `Bearer ${access_token}` } });
+ * const { accessToken } = await session.token('admin@example.com');
+ * const res = await session.fetch('/users', { headers: { Authorization: `Bearer ${accessToken}` } });
  */
-export interface SessionClientOptions {
-  /** The mock's `--admin-token`, when it runs with one. */
-  readonly adminToken?: string;
-}
-
-export interface SessionClient {
-  readonly id: string;
-  /** The mock's base URL. */
-  readonly url: string;
-  /** `{ 'X-Mock-Session': id }`: send it with every request of the suite. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** `POST /__admin/reset` in the session: its data, journal, faults, lock-outs and counters back to the start. */
-  reset(): Promise<void>;
-  /** `POST /__admin/tokens` in the session (the user must exist in it). */
-  token(request: {
-    readonly user: string;
-    readonly permissions?: readonly string[];
-    readonly expires_in?: number;
-  }): Promise<{ readonly access_token: string; readonly expires_in: number }>;
-  /** `DELETE /__admin/sessions/{id}`: drops the session (a later use starts afresh). */
-  drop(): Promise<void>;
-}
-
 export function sessionClient(url: string, id: string, options: SessionClientOptions = {}): SessionClient {
+  const problem = sessionIdProblem(id);
+  if (problem !== undefined) {
+    throw new IdentityMockError(400, 'invalid_request', `session id ${problem}`, {
+      details: [{ location: 'header', name: SESSION_HEADER, message: problem }],
+    });
+  }
   const base = url.replace(/\/+$/, '');
-  const headers = Object.freeze({ 'X-Mock-Session': id });
-  const admin = async (method: string, path: string, body?: object): Promise<Response> => {
-    const res = await fetch(`${base}/__admin${path}`, {
+  const headers: Readonly<Record<string, string>> = Object.freeze({ [SESSION_HEADER]: id });
+  const send: FetchRequest = options.fetch ?? ((request) => fetch(request));
+
+  const fetchIn = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const target = /^https?:\/\//i.test(path) ? path : `${base}${path.startsWith('/') ? '' : '/'}${path}`;
+    const merged = new Headers(init.headers);
+    if (!merged.has(SESSION_HEADER)) merged.set(SESSION_HEADER, id);
+    const request = new Request(target, { ...init, headers: merged });
+    try {
+      return await send(request);
+    } catch (error) {
+      throw new IdentityMockError(
+        0,
+        'unreachable',
+        `${request.method} ${target}: cannot reach identity-mock (${error instanceof Error ? error.message : String(error)})`,
+        { cause: error },
+      );
+    }
+  };
+
+  /** One admin call in the session; resolves with the parsed answer (undefined for 204), throws on a refusal. */
+  const admin = async (method: string, path: string, body?: object): Promise<unknown> => {
+    const res = await fetchIn(`/__admin${path}`, {
       method,
       headers: {
-        ...headers,
-        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        // Changes carry a JSON content type, with a body or without (docs/control-plane.md).
+        ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
         ...(options.adminToken === undefined ? {} : { Authorization: `Bearer ${options.adminToken}` }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    if (!res.ok && res.status !== 404) {
-      throw new Error(`${method} /__admin${path} in session ${id}: ${res.status} ${await res.text()}`);
-    }
-    return res;
+    if (!res.ok) throw await refusal(`${method} /__admin${path} in session ${id}`, res);
+    const text = await res.text();
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
   };
+
+  /** Clock changes answer with the clock's state; an answer without one is followed by a read. */
+  const clockAfter = async (change: Promise<unknown>): Promise<ClockState> => {
+    const answer = await change;
+    return typeof answer === 'object' && answer !== null && 'now' in answer
+      ? clockState(answer)
+      : clockState(await admin('GET', '/clock'));
+  };
+
+  function token(user: string, options?: TokenOptions): Promise<ReturnType<typeof sessionToken>>;
+  function token(request: TokenRequest): Promise<ReturnType<typeof sessionToken>>;
+  async function token(user: string | TokenRequest, extra: TokenOptions = {}) {
+    const request: TokenRequest = typeof user === 'string' ? { ...extra, user } : user;
+    return sessionToken(await admin('POST', '/tokens', tokenBody(request)));
+  }
+
   return {
     id,
     url: base,
     headers,
+    fetch: fetchIn,
+    token,
+    requests: async (filter = {}) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(filter)) {
+        if (value !== undefined) query.set(name, String(value));
+      }
+      const q = query.toString();
+      const answer = await admin('GET', `/requests${q === '' ? '' : `?${q}`}`);
+      const entries =
+        typeof answer === 'object' && answer !== null && 'requests' in answer ? answer.requests : [];
+      return Array.isArray(entries) ? entries.map(recordedRequest) : [];
+    },
+    fault: async (rule) => sessionFault(await admin('POST', '/faults', faultBody(rule))),
+    claims: async (rule) => claimRule(await admin('POST', '/claims', claimRuleBody(rule))),
+    clock: {
+      get: async () => clockState(await admin('GET', '/clock')),
+      set: (now) =>
+        clockAfter(admin('PUT', '/clock', { now: now instanceof Date ? now.toISOString() : now })),
+      advance: (by) => clockAfter(admin('PUT', '/clock', { advance: by })),
+      resume: () => clockAfter(admin('PUT', '/clock', { frozen: false })),
+      real: () => clockAfter(admin('DELETE', '/clock')),
+    },
     reset: async () => {
       await admin('POST', '/reset', {});
     },
-    token: async (request) =>
-      (await (await admin('POST', '/tokens', request)).json()) as {
-        access_token: string;
-        expires_in: number;
-      },
     drop: async () => {
-      await admin('DELETE', `/sessions/${encodeURIComponent(id)}`);
+      try {
+        await admin('DELETE', `/sessions/${encodeURIComponent(id)}`);
+      } catch (error) {
+        // Not live (never used, or already dropped or expired): gone all the same.
+        if (!(error instanceof IdentityMockError && error.code === 'session_not_found')) throw error;
+      }
     },
   };
 }

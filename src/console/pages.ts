@@ -5,7 +5,7 @@
  */
 import { bytes, HTML_TYPE, type Answer } from '../answer.ts';
 import type { StaticFile } from '../context.ts';
-import { NO_CACHE } from '../pipeline/cache-headers.ts';
+import { NO_CACHE } from '../protocol/cache-headers.ts';
 
 /** What the pages show besides what they fetch: the accounts of docs/tokens.md and how to get their tokens. */
 export interface PageData {

@@ -117,18 +117,21 @@ export interface ClockState {
   readonly offsetMs: number;
 }
 
-/** The controls of a session's clock, as `GET|PUT|DELETE /__admin/clock` offer them. */
+/**
+ * The controls of a session's clock, as `GET|PUT|DELETE /__admin/clock` offer them, with the names of the session
+ * API's `clock` (`mock.session(id).clock`, `sessionClient(url, id).clock`), synchronous in process.
+ */
 export interface MockClock {
   /** The clock (`GET /__admin/clock`). */
   get(): ClockState;
   /** Freezes the session's time at `now` (`PUT {now}`). */
-  freeze(now: string | Date): ClockState;
+  set(now: string | Date): ClockState;
   /** Moves the session's time on, frozen or not (`PUT {advance}`): `'90s'`, `'15m'`, `'1h'`, `'7d'` or milliseconds. */
   advance(by: string | number): ClockState;
   /** Lets a frozen clock run on from where it stands (`PUT {frozen: false}`). */
   resume(): ClockState;
   /** Back to real time (`DELETE /__admin/clock`). */
-  reset(): ClockState;
+  real(): ClockState;
 }
 
 /** The state of `clock` as `MockClock` returns it. */
@@ -146,7 +149,7 @@ export function mockClock(clockOf: () => SessionClock): MockClock {
   };
   return {
     get: () => clockState(clockOf()),
-    freeze: (now) =>
+    set: (now) =>
       then((clock) => {
         clock.freezeAt(typeof now === 'string' ? now : now.toISOString());
       }),
@@ -158,7 +161,7 @@ export function mockClock(clockOf: () => SessionClock): MockClock {
       then((clock) => {
         clock.run();
       }),
-    reset: () =>
+    real: () =>
       then((clock) => {
         clock.reset();
       }),

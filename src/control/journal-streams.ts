@@ -5,6 +5,7 @@
  * session is dropped (the reader reconnects to the session that id names next), or when the server closes.
  */
 import type { Answer, EventSink } from '../answer.ts';
+import { NO_STORE_ONLY } from '../protocol/cache-headers.ts';
 import type { Journal, JournalEntry } from './journal.ts';
 
 /** Events a slow reader may leave unread before its stream is ended (the reader reconnects and lists the rest). */
@@ -27,7 +28,7 @@ export class JournalStreams {
       status: 200,
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
+        ...NO_STORE_ONLY,
         'X-Accel-Buffering': 'no',
         'X-Message': 'Streaming the journal',
       },

@@ -29,6 +29,11 @@ const SECRET_FIELDS = new Set([
 const SECRET_IN_URL =
   /[?&#](?:password|client_secret|refresh_token|access_token|id_token(?:_hint)?|adminToken|code|code_verifier)=/;
 
+/** Whether a body field or query parameter of this name holds a secret. */
+export function isSecretField(name: string): boolean {
+  return SECRET_FIELDS.has(name);
+}
+
 /** `url` with its secret query and fragment parameters redacted (RFC 6750 §2.3 allows `?access_token=…`). */
 export function redactUrl(url: string): string {
   return SECRET_IN_URL.test(url) ? redactQueryString(url) : url;
@@ -84,4 +89,19 @@ function redactFields(record: object, depth: number): Record<string, unknown> {
       SECRET_FIELDS.has(key) ? REDACTED : redactBody(value, depth + 1),
     ]),
   );
+}
+
+/** A JSON Web Token anywhere in a text (three base64url parts, the first a JSON header). */
+const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
+/** A bearer credential in a text, e.g. a header value quoted in a message. */
+const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
+
+/**
+ * Free text (a message, a header value, a quoted value) with any JWT, `Bearer`/`Basic` credential and secret URL
+ * parameter replaced: for texts whose structure is unknown.
+ *
+ * @example redactText('got Bearer eyJhbGciOi.x.y') // 'got Bearer [REDACTED]'
+ */
+export function redactText(text: string): string {
+  return redactUrl(text.replace(BEARER, `$1 ${REDACTED}`).replace(JWT, REDACTED));
 }

@@ -3,8 +3,8 @@
  * `fixtures/clients.json`, whose `mock-client` every dataset has.
  */
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_URI_RULES, uriRuleProblem } from '../oauth/uri-rules.ts';
-import { GRANT_TYPES } from './dataset.ts';
+import { DEFAULT_URI_RULES, uriRuleProblem } from '../protocol/uri-rules.ts';
+import { clientById, GRANT_TYPES } from './dataset.ts';
 import type { Client, GrantType } from './dataset.ts';
 import { ProblemList, kindOf, recordLabel } from './fixture-error.ts';
 import { readJsonFileSync } from './json-file.ts';
@@ -195,7 +195,7 @@ function loadDefaultClients(): readonly Client[] {
 }
 
 function findDefaultClient(clients: readonly Client[], id: string): Client {
-  const client = clients.find((candidate) => candidate.client_id === id);
+  const client = clientById(clients, id);
   if (client === undefined) {
     throw new Error(`${fileURLToPath(CLIENTS_URL)} must define the default client "${id}" (docs/tokens.md)`);
   }

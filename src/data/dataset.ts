@@ -43,6 +43,11 @@ export interface Dataset {
   readonly clients: readonly Client[];
 }
 
+/** The client `id` of a dataset's `clients`, if there is one. */
+export function clientById(clients: readonly Client[], id: string): Client | undefined {
+  return clients.find((client) => client.client_id === id);
+}
+
 /** The password of every seeded user and of every fixture user that does not set one (docs/tokens.md). */
 export const DEFAULT_PASSWORD = 'Passw0rd!';
 

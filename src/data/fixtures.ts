@@ -30,7 +30,9 @@ export interface FixtureSources {
 
 /**
  * Reads a fixtures directory: `users.json` (required: User records, each optionally with a `password`),
- * `workspaces.json` and `clients.json` (optional). See datasetFromRecords for what is checked and added.
+ * `workspaces.json` and `clients.json` (optional). Or a single fixtures file: a JSON array of User records, or an
+ * object `{"users": [...], "workspaces"?: [...], "clients"?: [...]}` (what `identity-mock proxy --record` writes,
+ * docs/drift.md). See datasetFromRecords for what is checked and added.
  *
  * @example
  * const dataset = await loadFixtures('fixtures/small');
@@ -42,7 +44,8 @@ export async function loadFixtures(dir: string): Promise<Dataset> {
   } catch (error) {
     throw directoryError(dir, error);
   }
-  const sources = fileSources(dir, isDirectory);
+  if (!isDirectory) return datasetFromFile(dir, await readJsonFile(dir, { optional: false }));
+  const sources = fileSources(dir);
   const [users, workspaces, clients] = await Promise.all([
     readJsonFile(sources.users, { optional: true }),
     readJsonFile(sources.workspaces, { optional: true }),
@@ -64,7 +67,8 @@ export function loadFixturesSync(dir: string): Dataset {
   } catch (error) {
     throw directoryError(dir, error);
   }
-  const sources = fileSources(dir, isDirectory);
+  if (!isDirectory) return datasetFromFile(dir, readJsonFileSync(dir, { optional: false }));
+  const sources = fileSources(dir);
   return datasetFromFiles(
     readJsonFileSync(sources.users, { optional: true }),
     readJsonFileSync(sources.workspaces, { optional: true }),
@@ -73,9 +77,7 @@ export function loadFixturesSync(dir: string): Dataset {
   );
 }
 
-function fileSources(dir: string, isDirectory: boolean): FixtureSources {
-  if (!isDirectory)
-    throw new FixtureError([`${dir}: not a directory; fixtures are a directory holding users.json`]);
+function fileSources(dir: string): FixtureSources {
   return {
     users: join(dir, 'users.json'),
     workspaces: join(dir, 'workspaces.json'),
@@ -83,11 +85,38 @@ function fileSources(dir: string, isDirectory: boolean): FixtureSources {
   };
 }
 
+const FILE_KEYS = ['users', 'workspaces', 'clients'];
+
+/** A single fixtures file: an array of User records, or an object of `users` and optional `workspaces`, `clients`. */
+function datasetFromFile(path: string, value: unknown): Dataset {
+  const shape = `a fixtures file holds a JSON array of User records, or an object {"users": [...], "workspaces"?: [...], "clients"?: [...]}`;
+  if (Array.isArray(value)) {
+    return datasetFromRecords(
+      { users: value },
+      { users: path, workspaces: `${path} (workspaces)`, clients: `${path} (clients)` },
+    );
+  }
+  if (typeof value !== 'object' || value === null || !('users' in value)) {
+    throw new FixtureError([`${path}: ${shape}`]);
+  }
+  const unknown = Object.keys(value).filter((key) => !FILE_KEYS.includes(key));
+  if (unknown.length > 0) throw new FixtureError([`${path}: unknown key "${unknown[0] ?? ''}"; ${shape}`]);
+  const records = value as FixtureRecords;
+  return datasetFromRecords(
+    {
+      users: records.users,
+      ...(records.workspaces === undefined ? {} : { workspaces: records.workspaces }),
+      ...(records.clients === undefined ? {} : { clients: records.clients }),
+    },
+    path,
+  );
+}
+
 function directoryError(dir: string, error: unknown): FixtureError {
   const missing = error instanceof Error && 'code' in error && error.code === 'ENOENT';
   const reason = error instanceof Error ? error.message : String(error);
   return new FixtureError([
-    missing ? `${dir}: fixtures directory not found` : `${dir}: cannot be read (${reason})`,
+    missing ? `${dir}: fixtures directory or file not found` : `${dir}: cannot be read (${reason})`,
   ]);
 }
 

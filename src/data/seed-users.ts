@@ -8,7 +8,7 @@ import { IdentifierAllocator, fitIdentifierBase } from './identifier.ts';
 import { LOCALE_WEIGHTS, NAME_POOLS } from './name-pool.ts';
 import type { NamePool } from './name-pool.ts';
 import { at } from './seed-random.ts';
-import { runToEnd, STEP_UNITS, type Steps } from './steps.ts';
+import { STEP_UNITS, type Steps } from './steps.ts';
 import type { RandomDraws } from './seed-random.ts';
 
 const USER_TYPE_WEIGHTS: Readonly<Record<UserType, number>> = {
@@ -56,16 +56,9 @@ export interface SeededUsers {
 }
 
 /**
- * Draws `count` frozen users. Same randomizer state and arguments, same users.
- *
- * @example
- * const { users, members } = seedUsers(new RandomDraws(randomizer), 200, context);
+ * Draws `count` frozen users in steps of STEP_UNITS users (`steps.ts`). Same randomizer state and arguments, same
+ * users, drawn in the same order.
  */
-export function seedUsers(draws: RandomDraws, count: number, context: SeedContext): SeededUsers {
-  return runToEnd(seedUsersSteps(draws, count, context));
-}
-
-/** `seedUsers` in steps of STEP_UNITS users (`steps.ts`): the same users, drawn in the same order. */
 export function* seedUsersSteps(draws: RandomDraws, count: number, context: SeedContext): Steps<SeededUsers> {
   const drawn = yield* drawColumns(draws, count, context);
   const existingIds = context.existing.map((user) => user.id);

@@ -5,7 +5,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
-import { readSpecDocument, resolvePointer } from '../spec/document.ts';
+import { resolvePointer } from '../spec/document.ts';
+import { readSpecDocument } from '../spec/document-file.ts';
 import type { SpecDocument } from '../spec/document.ts';
 import type { User } from '../spec/types.ts';
 

@@ -7,8 +7,8 @@
 import { HTML_TYPE, text, type Answer } from '../answer.ts';
 import { DEFAULT_PASSWORD, passwordOf, type Client } from '../data/dataset.ts';
 import { MockError } from '../errors.ts';
-import { NO_STORE } from '../pipeline/cache-headers.ts';
 import type { Hashing, Random } from '../platform/platform.ts';
+import { NO_STORE } from '../protocol/cache-headers.ts';
 import type { User } from '../spec/types.ts';
 import type { UserStore } from '../users/store.ts';
 import { checkAuthorizeRequest } from './authorize/index.ts';
@@ -25,7 +25,7 @@ import {
 } from './login/login-form-token.ts';
 import { renderLoginPage } from './login/login-page.ts';
 import { sessionCookie, sessionIdOf, type LoginSession } from './login/login-sessions.ts';
-import { errorPage } from './login/pages.ts';
+import { errorPage } from '../html/error-page.ts';
 import type { OAuthState } from './oauth-state.ts';
 import { respondToClient } from './response-modes/index.ts';
 
@@ -200,8 +200,7 @@ function liveSession(c: LoginContext): LoginSession | undefined {
 /** The known accounts that are live users of the session's store. */
 function knownAccounts(c: LoginContext): User[] {
   return c.knownEmails.flatMap((email) => {
-    const slot = c.store.slotOfEmail(email);
-    const user = slot === undefined ? undefined : c.store.users[slot];
+    const user = c.store.byLogin(email);
     return user === undefined ? [] : [user];
   });
 }

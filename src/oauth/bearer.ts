@@ -4,7 +4,7 @@
  */
 import { permissionsOf, type Principal } from '../access/principal.ts';
 import { insufficientPermission, invalidToken, missingToken } from '../errors.ts';
-import { bearerCredentials } from '../pipeline/authorization.ts';
+import { bearerCredentials } from '../protocol/authorization.ts';
 import { TokenError, type Claims } from './claims.ts';
 import type { TokenService } from './tokens.ts';
 

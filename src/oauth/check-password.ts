@@ -27,8 +27,7 @@ export interface PasswordCheck {
 
 /** The user whose password this is; throws 429 `too_many_attempts`, 403 `invalid_grant` or 403 `access_denied`. */
 export function checkPassword(c: PasswordCheck): User {
-  const slot = c.store.slotOfEmail(c.username) ?? c.store.slotOfIdentifier(c.username);
-  const user = slot === undefined ? undefined : c.store.users[slot];
+  const user = c.store.byLogin(c.username);
   if (user !== undefined && c.lockouts.blocked(user.id, c.address, c.now)) {
     throw tooManyAttempts(
       `Your account has been blocked after ${LOCKOUT_THRESHOLD} consecutive wrong passwords from this address; it is unblocked after ${LOCKOUT_MS / 60_000} minutes or a reset of the mock.`,

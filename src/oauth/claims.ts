@@ -1,6 +1,7 @@
 /** Claims of a JWT, and the error that says why a token is refused (docs/tokens.md). */
+import type { Claims } from '../platform/platform.ts';
 
-export type Claims = Readonly<Record<string, unknown>>;
+export type { Claims };
 
 /** Why a token was refused: `reason` completes "the access token is invalid: …". */
 export class TokenError extends Error {

@@ -2,9 +2,9 @@
  * Client authentication at the token endpoint (RFC 6749 §2.3.1, docs/tokens.md): HTTP Basic or `client_id` /
  * `client_secret` in the body; a public client (docs/login.md) by its id alone, PKCE standing in for a secret.
  */
-import type { Client } from '../data/dataset.ts';
+import { clientById, type Client } from '../data/dataset.ts';
 import { invalidClient, oauthInvalidRequest } from '../errors.ts';
-import { basicCredentials } from '../pipeline/authorization.ts';
+import { basicCredentials } from '../protocol/authorization.ts';
 import { required } from './fields.ts';
 
 /** Token-endpoint auth methods, as discovery lists them. */
@@ -23,7 +23,7 @@ export function authenticateClient(
   }
   const id = basic?.id ?? required(fields, 'client_id');
   const secret = basic?.secret ?? fields.client_secret;
-  const client = clients.find((c) => c.client_id === id);
+  const client = clientById(clients, id);
   const viaBasic = basic !== undefined;
   if (client === undefined) {
     throw invalidClient(`Client authentication failed: unknown client_id ${JSON.stringify(id)}`, viaBasic);

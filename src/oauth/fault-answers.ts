@@ -11,7 +11,7 @@ import { json, type Answer } from '../answer.ts';
 import type { FaultFacts } from '../control/faults.ts';
 import type { Client } from '../data/dataset.ts';
 import { isOAuthErrorCode, OAUTH_STATUS, REALM } from '../errors.ts';
-import { NO_STORE } from '../pipeline/cache-headers.ts';
+import { NO_STORE } from '../protocol/cache-headers.ts';
 import type { SessionState } from '../sessions/session-state.ts';
 import type { UserStore } from '../users/store.ts';
 import { checkClient } from './authorize/check-client.ts';
@@ -21,7 +21,7 @@ import { authorizeParams, Refusal, type AuthorizeDraft } from './authorize/reque
 import { claimedClientId } from './client-auth.ts';
 import { jwtParts } from './jwt-parts.ts';
 import { sessionIdOf } from './login/login-sessions.ts';
-import { errorPage } from './login/pages.ts';
+import { errorPage } from '../html/error-page.ts';
 import type { OAuthState } from './oauth-state.ts';
 import { securedPage } from './page-headers.ts';
 import { respondToClient } from './response-modes/index.ts';
@@ -224,7 +224,7 @@ export function oauthFaultRoute(r: FaultRequest): OAuthFaultRoute {
 /** The `FaultRequest` of a request that reached `operation` in `session`. */
 export function faultRequestOf(
   operation: { readonly id: string } | undefined,
-  shape: 'api' | 'oauth',
+  shape: string,
   query: Readonly<Record<string, unknown>>,
   headers: Readonly<Record<string, string | undefined>>,
   body: () => unknown,

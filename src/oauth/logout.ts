@@ -4,13 +4,13 @@
  * session, then redirect only to a logout URI the client allows; anything else is an error page, never a redirect.
  */
 import { redirect, type Answer } from '../answer.ts';
-import type { Client } from '../data/dataset.ts';
-import { NO_STORE } from '../pipeline/cache-headers.ts';
+import { clientById, type Client } from '../data/dataset.ts';
+import { NO_STORE } from '../protocol/cache-headers.ts';
 import { idTokenClient } from './id-token.ts';
 import { CLEAR_SESSION_COOKIE, sessionIdOf, type LoginSessions } from './login/login-sessions.ts';
-import { errorPage, loggedOutPage } from './login/pages.ts';
+import { errorPage, loggedOutPage } from '../html/error-page.ts';
 import type { TokenService } from './tokens.ts';
-import { allowedUri } from './uri-rules.ts';
+import { allowedUri } from '../protocol/uri-rules.ts';
 
 export interface LogoutContext {
   readonly clients: readonly Client[];
@@ -21,7 +21,7 @@ export interface LogoutContext {
 /** `GET /v2/logout` (Auth0). */
 export function logout(c: LogoutContext, query: Readonly<Record<string, unknown>>): Answer {
   const clientId = text(query.client_id);
-  const client = clientId === undefined ? undefined : c.clients.find((x) => x.client_id === clientId);
+  const client = clientId === undefined ? undefined : clientById(c.clients, clientId);
   if (clientId !== undefined && client === undefined)
     return errorPage(`unknown client_id ${JSON.stringify(clientId)}`);
   // Without client_id, returnTo may be any client's logout URI (Auth0's tenant-wide list).
@@ -44,7 +44,7 @@ export async function endSession(
       `client_id ${JSON.stringify(clientId)} is not the audience of id_token_hint (${hinted})`,
     );
   }
-  const client = clientId === undefined ? undefined : c.clients.find((x) => x.client_id === clientId);
+  const client = clientId === undefined ? undefined : clientById(c.clients, clientId);
   if (clientId !== undefined && client === undefined)
     return errorPage(`unknown client_id ${JSON.stringify(clientId)}`);
   const target = text(query.post_logout_redirect_uri);

@@ -5,7 +5,7 @@
  * no other page may frame them (clickjacking), except a `web_message` answer, which the client's own origins may
  * frame (the silent-authentication iframe).
  */
-import { headerOf, withHeaders, type Answer } from '../answer.ts';
+import { withHeaders, type Answer, type AnswerHeaders } from '../answer.ts';
 
 const CSP = 'Content-Security-Policy';
 
@@ -13,6 +13,12 @@ const CSP = 'Content-Security-Policy';
 export function framedBy(origins: readonly string[]): Readonly<Record<string, string>> {
   const ancestors = origins.length === 0 ? "'none'" : origins.join(' ');
   return { [CSP]: `frame-ancestors ${ancestors}; base-uri 'none'; object-src 'none'` };
+}
+
+/** The value of header `name` (any case) in `headers`. */
+function headerOf(headers: AnswerHeaders, name: string): unknown {
+  const lower = name.toLowerCase();
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === lower)?.[1];
 }
 
 /** `answer` with the headers of an authorization-server page; an HTML page keeps a CSP of its own. */

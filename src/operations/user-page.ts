@@ -4,8 +4,8 @@
  */
 import type { Principal } from '../access/principal.ts';
 import { bytes, JSON_TYPE, type Answer } from '../answer.ts';
-import type { RequestUrl } from '../pipeline/request.ts';
-import { MESSAGES } from '../pipeline/header-text.ts';
+import type { RequestUrl } from '../protocol/request.ts';
+import { MESSAGES } from '../protocol/header-text.ts';
 import type { QueryPage } from '../users/engine.ts';
 import { buildLink } from '../users/link.ts';
 import { hiddenFields, pageJson } from '../users/page-json.ts';

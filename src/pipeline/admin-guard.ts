@@ -1,13 +1,14 @@
 /**
  * What the control plane asks of a request beyond the identity API's checks (docs/control-plane.md): the admin token
- * when `--admin-token` is set, and `Content-Type: application/json` on every request that changes state (any method
- * but GET, HEAD and OPTIONS), with a body or without. A browser sends such a request cross-origin only after a CORS
- * preflight, which `/__admin` refuses to other origins (`cors.ts`): a "simple" request (a form post, `text/plain`, no
- * body at all) from a web page elsewhere gets a 415 instead of resetting the data or minting a token.
+ * when `--admin-token` is set, and, for every request that changes state (any method but GET, HEAD and OPTIONS), that
+ * a browser did not send it from another site, and that a body, when there is one, is JSON. A browser names the
+ * site it sends from: `Origin` (neither this server's own origin nor an `--admin-cors` origin is another site), or,
+ * without it, `Sec-Fetch-Site: cross-site`/`same-site`. Clients that are not browsers (curl, Node, test runners)
+ * send neither, so a bodiless `POST /__admin/reset` from them just works.
  */
-import { adminTokenRequired, quote, unsupportedMediaType } from '../errors.ts';
-import { bearerToken } from './authorization.ts';
-import { mediaTypeOf } from './media-type.ts';
+import { adminTokenRequired, crossSiteRefused, quote, unsupportedMediaType } from '../errors.ts';
+import { bearerToken } from '../protocol/authorization.ts';
+import { mediaTypeOf } from '../protocol/media-type.ts';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = 'application/json';
@@ -17,12 +18,36 @@ export function adminTokenCheck(authorization: string | undefined, adminToken: s
   if (adminToken !== undefined && bearerToken(authorization) !== adminToken) throw adminTokenRequired();
 }
 
-/** Throws 415 unless a state-changing request says it is JSON. */
-export function requireJsonForChanges(method: string, contentType: string | undefined): void {
-  if (SAFE_METHODS.has(method)) return;
-  const type = mediaTypeOf(contentType);
-  if (type === JSON_TYPE) return;
-  throw unsupportedMediaType(
-    `${method} /__admin requests need Content-Type: ${JSON_TYPE}, with or without a body (got ${type === '' ? 'none' : quote(type)})`,
-  );
+export interface ChangeRequest {
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** Whether the request carries a body (a non-empty one). */
+  readonly hasBody: boolean;
+  /** The origin the request reached (`http://localhost:8080`). */
+  readonly ownOrigin: string;
+  /** Origins named with `--admin-cors`. */
+  readonly adminOrigins: readonly string[];
+}
+
+/** Throws 403 `cross_site_refused` for a change a browser sends from another site, 415 for a body that is not JSON. */
+export function checkChange(r: ChangeRequest): void {
+  if (SAFE_METHODS.has(r.method)) return;
+  const origin = r.headers.origin;
+  const site = r.headers['sec-fetch-site']?.toLowerCase();
+  if (
+    origin !== undefined
+      ? origin !== r.ownOrigin && !r.adminOrigins.includes(origin)
+      : site === 'cross-site' || site === 'same-site'
+  ) {
+    throw crossSiteRefused(
+      `${r.method} /__admin from another site is refused (${origin === undefined ? `Sec-Fetch-Site: ${site ?? ''}` : `Origin ${quote(origin)}`}); ` +
+        'the admin API takes changes from the server’s own origin, an --admin-cors origin, or a client that is not a browser',
+    );
+  }
+  const type = mediaTypeOf(r.headers['content-type']);
+  if (r.hasBody && type !== JSON_TYPE) {
+    throw unsupportedMediaType(
+      `a body sent to /__admin must be ${JSON_TYPE} (got ${type === '' ? 'no Content-Type' : quote(type)})`,
+    );
+  }
 }

@@ -5,8 +5,8 @@
  */
 import { invalidRequest, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
 import type { OperationSpec } from '../spec/model.ts';
-import { mediaTypeOf } from './media-type.ts';
-import { parseQuery, type RequestBody } from './request.ts';
+import { mediaTypeOf } from '../protocol/media-type.ts';
+import { parseQuery, type RequestBody } from '../protocol/request.ts';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';

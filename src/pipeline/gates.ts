@@ -9,7 +9,7 @@ import { invalidRequest, quote, rateLimited, tooManyRequests, type MockError } f
 import { claimedClientId } from '../oauth/client-auth.ts';
 import type { OAuthFaultRoute } from '../oauth/fault-answers.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
-import { bearerToken } from './authorization.ts';
+import { bearerToken } from '../protocol/authorization.ts';
 import { forcedAnswer, type ForcedAnswer } from './forced-answers.ts';
 import { parsePrefer } from './prefer.ts';
 import type { ErrorShape } from './render.ts';
@@ -64,7 +64,7 @@ export function rateLimitGate(
 /** The bucket of a request: its bearer token, else (token endpoint) its client_id, else its client address. */
 function rateKey(request: GateRequest, shape: ErrorShape): string {
   if (shape === 'oauth') {
-    const body = request.body();
+    const body = bodyOrNothing(request);
     const client = claimedClientId(
       request.headers.authorization,
       typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined,
@@ -165,6 +165,15 @@ function undocumented(status: number, oauth: boolean): ForcedAnswer {
     headers: {},
     message,
   };
+}
+
+/** The request's body, or undefined when it cannot be read (its own step answers that, with these headers). */
+function bodyOrNothing(request: GateRequest): unknown {
+  try {
+    return request.body();
+  } catch {
+    return undefined;
+  }
 }
 
 function sleep(ms: number): Promise<void> {

@@ -24,7 +24,14 @@
 import { withHeaders, type Answer, type HeaderValue } from '../answer.ts';
 import type { Principal } from '../access/principal.ts';
 import type { Handler, RequestContext, Services } from '../context.ts';
-import { internalError, notFound, quote, methodNotAllowed, invalidRequest } from '../errors.ts';
+import {
+  internalError,
+  invalidRequest,
+  methodNotAllowed,
+  notFound,
+  oauthInvalidRequest,
+  quote,
+} from '../errors.ts';
 import { authenticate, authorize } from '../oauth/bearer.ts';
 import { faultRequestOf, oauthFaultRoute } from '../oauth/fault-answers.ts';
 import { SESSION_HEADER, sessionIdProblem } from '../sessions/session-id.ts';
@@ -32,14 +39,16 @@ import type { Session } from '../sessions/session.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import type { ResponseChecker } from '../spec/response-check.ts';
 import { RouteTable } from '../spec/route-table.ts';
-import { prefersHtml } from './accepts.ts';
-import { adminTokenCheck, requireJsonForChanges } from './admin-guard.ts';
+import { prefersHtml } from '../protocol/accepts.ts';
+import { adminTokenCheck, checkChange } from './admin-guard.ts';
 import { parseBody } from './body.ts';
 import { ADMIN_PREFIX, cors } from './cors.ts';
 import { faultGate, preferences, rateLimitGate, type GateRequest } from './gates.ts';
-import { checkApiVersion, checkMediaType } from './media-type.ts';
+import { checkApiVersion, checkMediaType } from './header-checks.ts';
+import { missingParameter } from './missing-parameter.ts';
 import { errorAnswer, isMockError, shapeOf, type ErrorShape } from './render.ts';
-import { readUrl, type MockRequest, type RequestUrl } from './request.ts';
+import type { MockRequest, RequestUrl } from '../protocol/request.ts';
+import { readUrl } from './read-url.ts';
 import { RequestValidation, type RequestValidator } from './validation.ts';
 import { toWire, type WireAnswer } from './wire.ts';
 
@@ -132,11 +141,6 @@ export function createPipeline(
         const { responses } = routed.document;
         checker =
           found === undefined || responses === undefined ? undefined : { responses, path: routed.path };
-        if (sessionProblem !== undefined) {
-          throw invalidRequest(`${SESSION_HEADER} ${sessionProblem}`, [
-            { location: 'header', name: SESSION_HEADER, message: sessionProblem },
-          ]);
-        }
         const { query } = url;
         const gated: GateRequest = {
           method: request.method,
@@ -156,8 +160,13 @@ export function createPipeline(
           const verdict = rateLimitGate(session.control, gated, shape, session.now());
           Object.assign(extra, verdict.headers);
           if (verdict.refused !== undefined) throw verdict.refused;
-          fault = await faultGate(session.control, services.api, gated, found, shape);
         }
+        if (sessionProblem !== undefined) {
+          throw invalidRequest(`${SESSION_HEADER} ${sessionProblem}`, [
+            { location: 'header', name: SESSION_HEADER, message: sessionProblem },
+          ]);
+        }
+        if (isApi) fault = await faultGate(session.control, services.api, gated, found, shape);
         if (fault !== undefined) {
           // An answer asked for (a fault rule, `Prefer`) is what the test wanted, documented or not.
           checker = undefined;
@@ -198,7 +207,11 @@ export function createPipeline(
       const isApi = document === options.api;
       checkApiVersion(request.headers['x-api-version'], options.apiVersions);
       if (isApi) {
+        // `Prefer` is a test tool's header: its refusal is JSON even on the pages a person reads.
+        const pageShape = shape;
+        if (shape === 'page') shape = 'api';
         const preferred = await preferences(services.api, operation, request.headers.prefer);
+        shape = pageShape;
         if (preferred !== undefined) {
           extra['Preference-Applied'] = preferred.applied;
           if (preferred.answer !== undefined) {
@@ -206,7 +219,16 @@ export function createPipeline(
             return preferred.answer;
           }
         }
-      } else requireJsonForChanges(request.method, request.headers['content-type']);
+      } else {
+        checkChange({
+          method: request.method,
+          headers: request.headers,
+          hasBody:
+            request.body !== undefined && !('bytes' in request.body && request.body.bytes.length === 0),
+          ownOrigin: url.origin,
+          adminOrigins: options.adminOrigins,
+        });
+      }
       const handler = document.handlers[operation.id];
       if (handler === undefined) throw new Error(`no handler for operation ${operation.id}`);
       let principal: Principal | undefined;
@@ -225,16 +247,26 @@ export function createPipeline(
         isApi ? services.api.requestContentTypes : ['application/json'],
       );
       const raw = operation.bodyMediaTypes.length > 0 ? gated.body() : undefined;
-      const validated = await routed.validation.check(operation, {
-        method: request.method === 'HEAD' ? 'GET' : request.method,
-        path: routed.path,
-        base: isApi ? '' : ADMIN_PREFIX,
-        search: url.search,
-        query: url.query,
-        headers: request.headers,
-        params,
-        body: raw,
-      });
+      let validated: unknown;
+      try {
+        validated = await routed.validation.check(operation, {
+          method: request.method === 'HEAD' ? 'GET' : request.method,
+          path: routed.path,
+          base: isApi ? '' : ADMIN_PREFIX,
+          search: url.search,
+          query: url.query,
+          headers: request.headers,
+          params,
+          body: raw,
+        });
+      } catch (error) {
+        // The token endpoint names the one field a request misses, as Auth0 does, not every grant's complaint.
+        const missing = shape === 'oauth' ? missingParameter(document.model, operation, raw) : undefined;
+        if (missing !== undefined && isMockError(error) && error.status === 400) {
+          throw oauthInvalidRequest(`Missing required parameter: ${missing}`);
+        }
+        throw error;
+      }
       parsedBody = validated;
       const context: RequestContext<never> = {
         operation,

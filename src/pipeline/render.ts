@@ -1,19 +1,23 @@
 /**
  * Errors written out in the shape of the operation they happened on (`x-error-shape` in the spec; docs/responses.md,
- * docs/tokens.md): the API shape `{"error", "code", "details"?}`, or RFC 6749's `{"error", "error_description"}`
- * with `Cache-Control: no-store` (every answer of the token endpoint). Anything that is not a `MockError` is a bug
- * of the mock: a 500 that says nothing more, logged with its stack by the caller.
+ * docs/tokens.md, docs/login.md): the API shape `{"error", "code", "details"?}`; RFC 6749's
+ * `{"error", "error_description"}` with `Cache-Control: no-store` (every answer of the token endpoint); or, for the
+ * 400s of the browser-login operations, which a person reads, the login's HTML error page (their other errors keep
+ * the API shape). Anything that is not a `MockError` is a
+ * bug of the mock: a 500 that says nothing more, logged with its stack by the caller.
  */
 import { json, type Answer } from '../answer.ts';
 import { internalError, MockError, oauthError, type OAuthErrorCode } from '../errors.ts';
 import type { OperationSpec } from '../spec/model.ts';
-import { NO_STORE } from './cache-headers.ts';
+import { errorPage } from '../html/error-page.ts';
+import { NO_STORE } from '../protocol/cache-headers.ts';
 
-export type ErrorShape = 'api' | 'oauth';
+export type ErrorShape = 'api' | 'oauth' | 'page';
 
 /** The error shape of `operation` (the API's when unknown). */
 export function shapeOf(operation: OperationSpec | undefined): ErrorShape {
-  return operation?.raw['x-error-shape'] === 'oauth' ? 'oauth' : 'api';
+  const shape = operation?.raw['x-error-shape'];
+  return shape === 'oauth' || shape === 'page' ? shape : 'api';
 }
 
 /** Whether `error` is one the mock meant (a 4xx, or a 5xx it was asked for). */
@@ -24,6 +28,7 @@ export function isMockError(error: unknown): error is MockError {
 /** The answer for `error` in `shape`; an unknown error becomes a 500. */
 export function errorAnswer(error: unknown, shape: ErrorShape): Answer {
   const known = isMockError(error) ? error : internalError();
+  if (shape === 'page' && known.status === 400) return errorPage(known.message, known.status);
   return shape === 'oauth' ? oauthAnswer(asOAuth(known)) : apiAnswer(known);
 }
 

@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import { unsupportedMediaType, type MockError } from '../errors.ts';
 import { isDecimalInteger } from '../spec/formats.ts';
 import type { OperationSpec } from '../spec/model.ts';
-import type { Query } from './request.ts';
+import type { Query } from '../protocol/request.ts';
 import { validationError, type RawRequestValues, type ValidationIssue } from './validation-errors.ts';
 
 export type { ValidationIssue };

@@ -4,7 +4,7 @@
  * exactly these headers and bytes.
  */
 import { JSON_TYPE, type Answer, type EventSink, type HeaderValue } from '../answer.ts';
-import { headerSafe } from './header-text.ts';
+import { headerSafe } from '../protocol/header-text.ts';
 
 export interface WireAnswer {
   readonly status: number;
@@ -43,7 +43,7 @@ export function toWire(answer: Answer): WireAnswer {
     case 'text': {
       const bytes = UTF8.encode(body.text);
       headers['Content-Length'] = String(bytes.length);
-      return { status: answer.status, headers, body: bytes, json: undefined };
+      return { status: answer.status, headers, body: bytes, json: body.json };
     }
     case 'bytes':
       headers['Content-Length'] = String(body.bytes.length);

@@ -3,7 +3,9 @@
  * verification with the server's keys. Node implements them in `node/` (node:crypto, jsonwebtoken); a browser
  * implements them with WebCrypto. Nothing in the domain imports a `node:` module.
  */
-import type { Claims } from '../oauth/claims.ts';
+
+/** The claims of a JWT. */
+export type Claims = Readonly<Record<string, unknown>>;
 
 export interface Random {
   /** `bytes` random bytes as base64url text (opaque tokens, codes, session ids). */

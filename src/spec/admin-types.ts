@@ -16,7 +16,8 @@ export type paths = {
     };
     /**
      * Readiness
-     * @description 200 once the data is loaded; `indexes` says whether search and sort indexes are built yet.
+     * @description 200 once the data is loaded; `indexes` says whether search and sort indexes are built yet. Served by
+     *     `identity-mock proxy` too, where it says what the proxy forwards to (docs/drift.md).
      */
     get: operations['adminHealth'];
     put?: never;
@@ -46,6 +47,9 @@ export type paths = {
      * Back to the state at start
      * @description Restores the data the mock started with, removes every fault rule, empties the journal, clears lock-outs,
      *     refresh tokens and rate-limit counters, and restores the rate limit of the start.
+     *
+     *     No body and no `Content-Type` needed (`curl -X POST …/__admin/reset`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
      */
     post: operations['reset'];
     delete?: never;
@@ -69,7 +73,12 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Serve freshly seeded data */
+    /**
+     * Serve freshly seeded data
+     * @description Replaces the session's data with freshly seeded users (the start's seed and size by default); lock-outs
+     *     and refresh tokens are cleared. Seeding runs in slices: the mock keeps answering, on the old
+     *     data, until it is done.
+     */
     post: operations['seed'];
     delete?: never;
     options?: never;
@@ -124,7 +133,13 @@ export type paths = {
     get: operations['listRequests'];
     put?: never;
     post?: never;
-    /** Empty the journal */
+    /**
+     * Empty the journal
+     * @description Empties the journal of the session.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/requests`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['clearRequests'];
     options?: never;
     head?: never;
@@ -176,7 +191,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** The fault rules */
+    /**
+     * The fault rules
+     * @description The session's fault rules, in the order they are tried, each with how many times it has fired.
+     */
     get: operations['listFaults'];
     put?: never;
     /**
@@ -194,7 +212,13 @@ export type paths = {
      *     applies.
      */
     post: operations['addFault'];
-    /** Remove every fault rule */
+    /**
+     * Remove every fault rule
+     * @description Removes every fault rule of the session.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/faults`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['clearFaults'];
     options?: never;
     head?: never;
@@ -217,7 +241,13 @@ export type paths = {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove one fault rule */
+    /**
+     * Remove one fault rule
+     * @description Removes the fault rule `id`; an unknown id is 404 `fault_not_found`.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/faults/suite-1`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['deleteFault'];
     options?: never;
     head?: never;
@@ -237,7 +267,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** The rate limit in force */
+    /**
+     * The rate limit in force
+     * @description The rate limit of the session, or `{"enabled": false}`.
+     */
     get: operations['getRateLimit'];
     /**
      * Turn rate limiting on, off, or change it
@@ -292,7 +325,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** The claim rules */
+    /**
+     * The claim rules
+     * @description The session's claim rules, in the order they apply, each with how many grants it applied to.
+     */
     get: operations['listClaimRules'];
     put?: never;
     /**
@@ -306,7 +342,13 @@ export type paths = {
      *     1000 rules and 1 MiB of rules (as JSON) per session: beyond, 400 naming the limit.
      */
     post: operations['addClaimRule'];
-    /** Remove every claim rule */
+    /**
+     * Remove every claim rule
+     * @description Removes every claim rule of the session.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …`, `fetch` or axios as they are). A body, if one
+     *     is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['clearClaimRules'];
     options?: never;
     head?: never;
@@ -329,7 +371,13 @@ export type paths = {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove one claim rule */
+    /**
+     * Remove one claim rule
+     * @description Removes the claim rule `id`; an unknown id is 404 `claim_rule_not_found`.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …`, `fetch` or axios as they are). A body, if one
+     *     is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['deleteClaimRule'];
     options?: never;
     head?: never;
@@ -364,7 +412,13 @@ export type paths = {
      */
     put: operations['setClock'];
     post?: never;
-    /** Back to real time */
+    /**
+     * Back to real time
+     * @description The session's clock runs at real time again.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …`, `fetch` or axios as they are). A body, if one
+     *     is sent anyway, must be JSON (415 otherwise).
+     */
     delete: operations['resetClock'];
     options?: never;
     head?: never;
@@ -424,7 +478,10 @@ export type paths = {
      * Retire a signing key
      * @description The JWKS stops publishing the key, and tokens it signed are refused (401 `invalid_token` naming the
      *     unknown `kid`). Retiring the signing key makes the most recent other key the signing one. The last key
-     *     cannot be retired (409 `last_key`).
+     *     cannot be retired (409 `last_key`); an unknown kid is 404 `key_not_found`.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …`, `fetch` or axios as they are). A body, if one
+     *     is sent anyway, must be JSON (415 otherwise).
      */
     delete: operations['retireKey'];
     options?: never;
@@ -472,7 +529,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** One pact file, as committed */
+    /**
+     * One pact file, as committed
+     * @description The pact file `file` of `contracts/`, as committed; another name is 404 `contract_not_found`.
+     */
     get: operations['getContract'];
     put?: never;
     post?: never;
@@ -561,13 +621,56 @@ export type paths = {
      *     make it. With `{seed, users}`, freshly seeded data; with `users` as an array (and `workspaces`, `clients`),
      *     these records, as `PUT /fixtures` takes them. A reset of the session returns to this data. An existing
      *     session of that id is replaced.
+     *
+     *     Without a body, no `Content-Type` is needed: `curl -X POST …/__admin/sessions/suite-1`. A body, when
+     *     there is one, must be JSON (415 otherwise).
      */
     post: operations['createSession'];
     /**
      * Drop a session
      * @description Its state is gone; the id starts afresh on its next use.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …/__admin/sessions/suite-1`, `fetch` or axios as they
+     *     are). A body, if one is sent anyway, must be JSON (415 otherwise).
      */
     delete: operations['dropSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/drift': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The drift guard's findings
+     * @description Each disagreement between what the real service answered (through `identity-mock proxy`) and what
+     *     spec/openapi.yaml and the documented behaviour say, as a finding: one per operation, kind and place
+     *     (`where`: a body field, a header, a `Link` relation), in the order first seen, with how often it was seen
+     *     and the number of the proxied request that first showed it. At most 500 findings are kept; `dropped`
+     *     counts the distinct ones beyond. Secrets are redacted as in the journal. The kinds are explained in
+     *     docs/drift.md.
+     */
+    get: operations['getDrift'];
+    put?: never;
+    post?: never;
+    /**
+     * Forget the findings
+     * @description Clears the findings (between two stages of a CI job, say). A request that a browser sends from another
+     *     site (an `Origin` other than the server's own, or `Sec-Fetch-Site: cross-site` or `same-site`) is refused
+     *     with 403 `cross_site_refused`; a body, when there is one, must be JSON.
+     */
+    delete: operations['clearDrift'];
     options?: never;
     head?: never;
     patch?: never;
@@ -640,7 +743,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** A script or style sheet of the console */
+    /**
+     * A script or style sheet of the console
+     * @description A file the console page loads, by name (`asset` lists them).
+     */
     get: operations['getConsoleAsset'];
     put?: never;
     post?: never;
@@ -654,10 +760,85 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
   schemas: {
+    /**
+     * @description An OpenAPI 3.1 document: this one as the server serves it, with `servers` naming the URL the request
+     *     reached.
+     */
+    OpenApiDocument: {
+      /** @example 3.1.0 */
+      openapi: string;
+      info: {
+        title: string;
+        version: string;
+      };
+      servers: {
+        /** Format: uri */
+        url: string;
+        description?: string;
+      }[];
+      paths: Record<string, never>;
+      components: Record<string, never>;
+    };
+    /** @description The identity API's error body (docs/responses.md). */
     Error: {
+      /** @description What was wrong and what is accepted. */
       error: string;
       code: string;
-      details?: Record<string, never>[];
+      details?: components['schemas']['ErrorDetail'][];
+    };
+    ErrorDetail: {
+      /** @enum {string} */
+      location: 'query' | 'path' | 'header' | 'body';
+      name: string;
+      message: string;
+    };
+    /**
+     * @description A User record of `spec/openapi.yaml` (the shape of `fixtures/small/users.json`), with an optional
+     *     `password` (default `Passw0rd!`). Ids, identifiers and emails are unique; `created_by` and `updated_by`
+     *     name users of the same records (400 `invalid_fixtures` otherwise).
+     */
+    FixtureUser: {
+      /** Format: uuid */
+      id: string;
+      identifier: string;
+      name: string;
+      /** Format: email */
+      email: string;
+      /** @enum {string} */
+      user_type: 'saas_admin' | 'saas_user' | 'saas_user_client';
+      /** @enum {string} */
+      status: 'active' | 'onboarding' | 'inactive' | 'suspended' | 'risky';
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: uuid */
+      created_by?: string;
+      /** Format: uuid */
+      updated_by?: string;
+      password?: string;
+    };
+    /** @description A workspace and its members, ids of users of the same records (400 `invalid_fixtures` otherwise). */
+    FixtureWorkspace: {
+      id: string;
+      name: string;
+      members: string[];
+    };
+    /**
+     * @description An OAuth client (the shape of `fixtures/clients.json`, docs/tokens.md). Without `client_secret` it is public
+     *     and may use `authorization_code` and `refresh_token` only. `redirect_uris` and `logout_uris` are rules
+     *     (`http://localhost:*`, `https://app.example.com/auth/*`), by default any path on http://localhost and
+     *     http://127.0.0.1. `client_id`s are unique.
+     */
+    FixtureClient: {
+      client_id: string;
+      client_secret?: string;
+      name?: string;
+      grant_types: ('authorization_code' | 'refresh_token' | 'password' | 'client_credentials')[];
+      audiences: string[];
+      permissions?: string[];
+      redirect_uris?: string[];
+      logout_uris?: string[];
     };
     Readiness: {
       /** @constant */
@@ -665,6 +846,66 @@ export type components = {
       users: number;
       /** @enum {string} */
       indexes: 'building' | 'ready';
+    };
+    /** @description What `identity-mock proxy` answers at `/__admin/health` (docs/drift.md). */
+    ProxyHealth: {
+      /** @constant */
+      status: 'ok';
+      /** @constant */
+      mode: 'proxy';
+      /**
+       * Format: uri
+       * @description The service every other request goes to.
+       */
+      upstream: string;
+      /** @description Requests forwarded so far. */
+      requests: number;
+      /** @description Findings kept so far. */
+      findings: number;
+    };
+    DriftFindings: {
+      findings: components['schemas']['DriftFinding'][];
+      /** @description Distinct findings not kept because 500 were; absent when none were dropped. */
+      dropped?: number;
+    };
+    DriftFinding: {
+      /** @description The operationId of spec/openapi.yaml, or `METHOD /path` (ids as `{id}`) for a route it lacks. */
+      operation: string;
+      /**
+       * @description What disagrees (docs/drift.md explains each kind).
+       * @enum {string}
+       */
+      kind:
+        | 'request_accepted'
+        | 'request_refused'
+        | 'undocumented_operation'
+        | 'undocumented_status'
+        | 'status'
+        | 'header'
+        | 'content_type'
+        | 'body_schema'
+        | 'error_shape'
+        | 'link'
+        | 'total_count'
+        | 'page_size'
+        | 'sort_order'
+        | 'filter'
+        | 'metadata'
+        | 'pagination'
+        | 'upstream_unreachable'
+        | 'upstream_timeout'
+        | 'upstream_tls';
+      /**
+       * @description The place: `status`, a header (`X-Total-Count`), a body field (`body[].email`), a `Link` relation.
+       * @example body[].email
+       */
+      where: string;
+      expected: string;
+      actual: string;
+      /** @description The proxy's number of the request that first showed it (the probe's number and request). */
+      first_request_id: string;
+      /** @description How many answers showed it. */
+      count: number;
     };
     DataSummary: {
       users: number;
@@ -881,41 +1122,131 @@ export type components = {
   };
   responses: {
     /**
-     * @description Invalid input; the message names the bad value or record. Also `unsupported_api_version` for an
-     *     `X-API-Version` other than `v1`, as on the identity API (docs/responses.md).
+     * @description Invalid input; the message names the bad value or record (`invalid_request`, with `details` naming each
+     *     parameter or body field the schema refuses; `invalid_fixtures`; `unknown_provider_state`). Also
+     *     `unsupported_api_version` for an `X-API-Version` other than `v1`, as on the identity API
+     *     (docs/responses.md).
      */
     BadRequest: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "limit must be between 1 and 1000 (got 0)",
+         *       "code": "invalid_request",
+         *       "details": [
+         *         {
+         *           "location": "query",
+         *           "name": "limit",
+         *           "message": "must be between 1 and 1000 (got 0)"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
     /** @description `--admin-token` is set and the request does not carry it (`admin_token_required`). */
     Unauthorized: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
+        'WWW-Authenticate': components['headers']['WWW-Authenticate'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "the admin API needs Authorization: Bearer <the --admin-token>",
+         *       "code": "admin_token_required"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description A `Content-Type` other than `application/json` (`unsupported_media_type`), as on the identity API. */
+    /**
+     * @description A state-changing request that a browser sent from another site (`cross_site_refused`): its `Origin` is
+     *     neither this server's own origin nor one named with `--admin-cors`, or, without `Origin`, its
+     *     `Sec-Fetch-Site` is `cross-site` or `same-site`. Requests without `Origin` (curl, Node clients, test
+     *     runners) and same-origin ones (the console) are never refused for this.
+     */
+    CrossSiteRefused: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "POST /__admin/reset from http://evil.example is refused: the control plane accepts no other site",
+         *       "code": "cross_site_refused"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /**
+     * @description A request body that is not `application/json` (`unsupported_media_type`). A request without a body needs
+     *     no Content-Type.
+     */
     UnsupportedMediaType: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "Content-Type \"text/plain\" is not accepted; use one of application/json",
+         *       "code": "unsupported_media_type"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description No such fault rule, claim rule, key, user or session. */
+    /** @description No such fault rule, claim rule, signing key, contract, session or file. */
     NotFound: {
       headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "error": "no fault rule \"f-9\"",
+         *       "code": "fault_not_found"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A failure of the mock itself (`internal_error`), in the identity API's error shape. */
+    InternalServerError: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Internal server error",
+         *       "code": "internal_error"
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -928,7 +1259,34 @@ export type components = {
     'X-Mock-Session': components['schemas']['SessionId'];
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The API version that answered, as on the identity API. Always `v1`. */
+    'X-API-Version': 'v1';
+    /** @description The request's `X-Mock-Session`, echoed when it was a valid one (docs/sessions.md). */
+    'X-Mock-Session': components['schemas']['SessionId'];
+    /**
+     * @description What happened, in words (`OK`, `Created`, `Journal cleared`…), or the error message. Printable ASCII;
+     *     other characters are sent as an RFC 8187 value (`UTF-8''…`), as on the identity API.
+     */
+    'X-Message': string;
+    /** @description `Bearer realm="identity-mock admin"`. */
+    'WWW-Authenticate': string;
+    /** @description `no-cache`: the document, the console and its files are revalidated on every use. */
+    CacheControlNoCache: 'no-cache';
+    /** @description `no-store`: the stream is never cached. */
+    CacheControlNoStore: 'no-store';
+    /** @description `no`: a proxy that buffers (NGINX) passes each event on at once. */
+    'X-Accel-Buffering': 'no';
+    /** @description `nosniff`: the browser keeps the declared media type. */
+    'X-Content-Type-Options': 'nosniff';
+    /** @description `no-referrer`. */
+    'Referrer-Policy': 'no-referrer';
+    /**
+     * @description The console may load only this server's own files and call only this server (`default-src 'self'`), and
+     *     no page may frame it (`frame-ancestors 'none'`).
+     */
+    'Content-Security-Policy': string;
+  };
   pathItems: never;
 };
 export type $defs = Record<string, never>;
@@ -951,15 +1309,19 @@ export interface operations {
       /** @description Ready. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Readiness'];
+          'application/json': components['schemas']['Readiness'] | components['schemas']['ProxyHealth'];
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   reset: {
@@ -980,6 +1342,9 @@ export interface operations {
       /** @description Reset done. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -988,7 +1353,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   seed: {
@@ -1022,6 +1389,9 @@ export interface operations {
       /** @description Seeded. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1030,7 +1400,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   putFixtures: {
@@ -1048,10 +1420,35 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "users": [
+         *         {
+         *           "id": "8f14e45f-ceea-4672-a1b9-2c1d3e4f5a6b",
+         *           "identifier": "ann.lee",
+         *           "name": "Ann Lee",
+         *           "email": "ann.lee@example.com",
+         *           "user_type": "saas_user",
+         *           "status": "active",
+         *           "created_at": "2024-03-05T10:20:30.000Z",
+         *           "updated_at": "2025-01-07T08:00:00.000Z"
+         *         }
+         *       ],
+         *       "workspaces": [
+         *         {
+         *           "id": "ws-ann",
+         *           "name": "Ann's team",
+         *           "members": [
+         *             "8f14e45f-ceea-4672-a1b9-2c1d3e4f5a6b"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
-          users: unknown[];
-          workspaces?: unknown[];
-          clients?: unknown[];
+          users: components['schemas']['FixtureUser'][];
+          workspaces?: components['schemas']['FixtureWorkspace'][];
+          clients?: components['schemas']['FixtureClient'][];
         };
       };
     };
@@ -1059,6 +1456,9 @@ export interface operations {
       /** @description Loaded. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1067,7 +1467,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listRequests: {
@@ -1094,6 +1496,9 @@ export interface operations {
       /** @description Matching entries, newest first; `total` counts all matches. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1106,6 +1511,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   clearRequests: {
@@ -1126,13 +1532,18 @@ export interface operations {
       /** @description Emptied. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   streamRequests: {
@@ -1153,6 +1564,11 @@ export interface operations {
       /** @description The stream: `event: request`, `id: <entry id>`, `data: <JournalEntry as JSON>`. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoStore'];
+          'X-Accel-Buffering': components['headers']['X-Accel-Buffering'];
           [name: string]: unknown;
         };
         content: {
@@ -1161,7 +1577,10 @@ export interface operations {
            *
            *     event: request
            *     id: 12
-           *     data: {"id":12,"time":"2026-01-01T00:00:00.000Z","method":"GET","path":"/users","query":{},"status":200,"duration_ms":1.2,"request":{"headers":{"authorization":"Bearer [REDACTED]"}},"response":{"headers":{}}}
+           *     data: {"id":12,"time":"2026-01-
+           *     01T00:00:00.000Z","method":"GET","path":"/users","query":{},"status":200,"duration_m
+           *     s":1.2,"request":{"headers":{"authorization":"Bearer
+           *     [REDACTED]"}},"response":{"headers":{}}}
            */
           'text/event-stream': string;
         };
@@ -1169,6 +1588,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listFaults: {
@@ -1189,6 +1609,9 @@ export interface operations {
       /** @description Rules in the order they are tried. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1200,6 +1623,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   addFault: {
@@ -1224,6 +1648,9 @@ export interface operations {
       /** @description The rule, with its id. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1232,7 +1659,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   clearFaults: {
@@ -1253,13 +1682,18 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   deleteFault: {
@@ -1282,14 +1716,19 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   getRateLimit: {
@@ -1310,6 +1749,9 @@ export interface operations {
       /** @description The limit, or `enabled` false. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1319,6 +1761,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   putRateLimit: {
@@ -1349,6 +1792,9 @@ export interface operations {
       /** @description The limit now in force. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1357,7 +1803,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   mintToken: {
@@ -1391,6 +1839,9 @@ export interface operations {
       /** @description The token and its decoded payload. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1407,8 +1858,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listClaimRules: {
@@ -1429,6 +1882,9 @@ export interface operations {
       /** @description Rules in the order they apply. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1440,6 +1896,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   addClaimRule: {
@@ -1479,6 +1936,9 @@ export interface operations {
       /** @description The rule, with its id. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1487,7 +1947,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   clearClaimRules: {
@@ -1508,13 +1970,18 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   deleteClaimRule: {
@@ -1538,14 +2005,19 @@ export interface operations {
       /** @description Removed. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   getClock: {
@@ -1566,6 +2038,9 @@ export interface operations {
       /** @description The clock. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1575,6 +2050,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   setClock: {
@@ -1599,6 +2075,9 @@ export interface operations {
       /** @description The clock now. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1607,7 +2086,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   resetClock: {
@@ -1628,6 +2109,9 @@ export interface operations {
       /** @description The clock now (real time). */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1636,7 +2120,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listKeys: {
@@ -1657,6 +2143,9 @@ export interface operations {
       /** @description The keys. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1668,6 +2157,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   addKey: {
@@ -1693,6 +2183,9 @@ export interface operations {
       /** @description The signing key. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1701,7 +2194,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   retireKey: {
@@ -1724,16 +2219,23 @@ export interface operations {
       /** @description Retired. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       /** @description `last_key`: the key set keeps at least one key. */
       409: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1741,6 +2243,7 @@ export interface operations {
         };
       };
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listContracts: {
@@ -1761,6 +2264,9 @@ export interface operations {
       /** @description One entry per pact file. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1779,6 +2285,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   getContract: {
@@ -1802,13 +2309,16 @@ export interface operations {
       /** @description The pact (Pact specification V2 or V3 JSON). */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
           'application/json': {
             consumer: Record<string, never>;
             provider: Record<string, never>;
-            interactions: unknown[];
+            interactions: Record<string, never>[];
           };
         };
       };
@@ -1816,6 +2326,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   providerState: {
@@ -1841,7 +2352,8 @@ export interface operations {
          */
         'application/json': {
           /**
-           * @description For setup, one of the states of the `else` branch, written exactly (parameters written out or as `{name}` with the value
+           * @description For setup, one of the states of the `else` branch, written exactly
+           *     (parameters written out or as `{name}` with the value
            *     in `params`), or empty (reset only). A parameter the data cannot satisfy is still a 400 naming
            *     it: a `count` over 100000, fewer users with a status than the known accounts that have it, an
            *     identifier or workspace that makes an invalid record, or a `{name}` without its `params` entry.
@@ -1860,12 +2372,16 @@ export interface operations {
     };
     responses: {
       /**
-       * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin, docs/control-plane.md),
+       * @description The state's values, plus access tokens of the known accounts: `adminToken` (saas_admin,
+       *     docs/control-plane.md),
        *     `userToken` (saas_user) and `clientToken` (saas_user_client), for contracts of 403 answers; and their
        *     ID tokens for `spa-client` (`adminIdToken`, `userIdToken`, `clientIdToken`; docs/login.md).
        */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1881,7 +2397,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   listSessions: {
@@ -1902,6 +2420,9 @@ export interface operations {
       /** @description The sessions. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1911,6 +2432,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   createSession: {
@@ -1942,9 +2464,9 @@ export interface operations {
               users?: number;
             }
           | {
-              users: unknown[];
-              workspaces?: unknown[];
-              clients?: unknown[];
+              users: components['schemas']['FixtureUser'][];
+              workspaces?: components['schemas']['FixtureWorkspace'][];
+              clients?: components['schemas']['FixtureClient'][];
             };
       };
     };
@@ -1952,6 +2474,9 @@ export interface operations {
       /** @description Created. */
       201: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -1960,7 +2485,9 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   dropSession: {
@@ -1983,14 +2510,99 @@ export interface operations {
       /** @description Dropped. */
       204: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  getDrift: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The findings (an empty list when nothing drifted). */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "findings": [
+           *         {
+           *           "operation": "listUsers",
+           *           "kind": "link",
+           *           "where": "Link rel=\"next\" page_size",
+           *           "expected": "absent: the request did not send page_size",
+           *           "actual": "\"20\"",
+           *           "first_request_id": "12",
+           *           "count": 4
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['DriftFindings'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+    };
+  };
+  clearDrift: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Cleared. */
+      204: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   getAdminOpenApi: {
@@ -2011,14 +2623,19 @@ export interface operations {
       /** @description The OpenAPI document. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
           [name: string]: unknown;
         };
         content: {
-          'application/yaml': string;
+          'application/yaml': components['schemas']['OpenApiDocument'];
         };
       };
       400: components['responses']['BadRequest'];
       415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
     };
   };
   getConsole: {
@@ -2039,6 +2656,13 @@ export interface operations {
       /** @description The page. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['Content-Security-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -2050,6 +2674,9 @@ export interface operations {
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {
@@ -2069,7 +2696,8 @@ export interface operations {
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
-        asset: string;
+        /** @description One of the console's files; any other name is 400. */
+        asset: 'console.js' | 'console.css';
       };
       cookie?: never;
     };
@@ -2078,6 +2706,11 @@ export interface operations {
       /** @description The file. */
       200: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
           [name: string]: unknown;
         };
         content: {
@@ -2086,11 +2719,13 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       /** @description The console was not built (`internal_error` naming `npm run build:console`, which builds it). */
       500: {
         headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
         content: {

@@ -1,22 +1,18 @@
 /**
- * Reads the OpenAPI documents of `spec/`. Parsing is synchronous and happens once, at start-up: a broken document
- * fails `createApp`, never the first request.
+ * An OpenAPI document as the mock holds it: parsed once, deep-frozen plain data, its local `$ref`s resolved by JSON
+ * pointer. Reading one from `spec/` is `document-file.ts`'s.
  */
-import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, load } from 'js-yaml';
-
-export const API_SPEC_PATH = new URL('../../spec/openapi.yaml', import.meta.url);
-export const ADMIN_SPEC_PATH = new URL('../../spec/admin.yaml', import.meta.url);
 
 /** A parsed OpenAPI document: plain JSON data, never mutated after loading (it is deep-frozen). */
 export type SpecDocument = Readonly<Record<string, unknown>>;
 
-/** Parses the YAML document at `url` and deep-freezes it, so no consumer can change what another reads. */
-export function readSpecDocument(url: URL = API_SPEC_PATH): SpecDocument {
+/** Parses a YAML (or JSON) document and deep-freezes it, so no consumer can change what another reads. */
+export function parseSpecDocument(text: string, name: string): SpecDocument {
   // js-yaml rather than `yaml`: the faster of the two on these documents, which every start parses.
-  const parsed: unknown = load(readFileSync(url, 'utf8'), { schema: CORE_SCHEMA });
+  const parsed: unknown = load(text, { schema: CORE_SCHEMA });
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error(`${url.pathname} is not an OpenAPI document (expected a YAML mapping at the top)`);
+    throw new Error(`${name} is not an OpenAPI document (expected a YAML mapping at the top)`);
   }
   return deepFreeze(parsed as Record<string, unknown>);
 }

@@ -238,16 +238,20 @@ export type paths = {
      * @description OAuth 2.0 authorization endpoint (RFC 6749 §4.1, PKCE RFC 7636) at Auth0's path, for single-page apps and
      *     their login libraries. Mock decision (docs/login.md).
      *
-     *     An unknown `client_id`, a missing `redirect_uri` or one the client does not allow is answered with an
-     *     HTML error page (400) and never redirected to. Every other problem goes back to the redirect URI as
-     *     `error`, `error_description` and `state` (RFC 6749 §4.1.2.1). A live login session (the cookie the login
-     *     page sets) answers at once with a code; `prompt=none` without one answers `error=login_required`;
-     *     `prompt=login` always shows the login page. Parameters this endpoint does not know are ignored
-     *     (RFC 6749 §3.1). Like the login form and the logout routes, it sends no CORS headers (it is for top-level
-     *     navigations, RFC 9700 §4.12), and its answers carry `Referrer-Policy: no-referrer`,
-     *     `X-Content-Type-Options: nosniff` and, on HTML pages, a Content-Security-Policy whose `frame-ancestors` is
-     *     `'none'` (the client's web origins for a `web_message` answer). A fault rule with `oauth_error` sends that
-     *     error to the client's redirect URI in its response mode (docs/tokens.md).
+     *     `client_id` and `redirect_uri` are required and never redirected to when wrong: a missing or empty one, or
+     *     a `redirect_uri` that is not an absolute URI, is refused as the schema says (400); a `client_id` that
+     *     names no client of the dataset, or a `redirect_uri` the client's rules do not allow, is an HTML error page
+     *     (400). Every other problem goes back to the redirect URI as `error`, `error_description` and `state`
+     *     (RFC 6749 §4.1.2.1), which is why the other parameters are plain strings: their accepted values are in
+     *     `x-supported-values` (`x-pattern` for `code_challenge`), and `x-required-together` names the parameters
+     *     that go together. A live login session (the cookie the login page sets) answers at once with a code;
+     *     `prompt=none` without one answers `error=login_required`; `prompt=login` always shows the login page.
+     *     Parameters this endpoint does not know are ignored (RFC 6749 §3.1). Like the login form and the logout
+     *     routes, it sends no CORS headers (it is for top-level navigations, RFC 9700 §4.12), and its answers carry
+     *     `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff` and, on HTML pages, a
+     *     Content-Security-Policy whose `frame-ancestors` is `'none'` (the client's web origins for a `web_message`
+     *     answer). A fault rule with `oauth_error` sends that error to the client's redirect URI in its response
+     *     mode (docs/tokens.md).
      */
     get: operations['authorize'];
     put?: never;
@@ -452,7 +456,7 @@ export type paths = {
     };
     /**
      * A script or style sheet of the API reference
-     * @description Mock decision (docs/console.md): the files `GET /docs` loads; any other name is 404.
+     * @description Mock decision (docs/console.md): the files `GET /docs` loads, by name (`asset` lists them).
      */
     get: operations['getDocsAsset'];
     put?: never;
@@ -468,31 +472,111 @@ export type webhooks = Record<string, never>;
 export type components = {
   schemas: {
     /**
-     * @description Fields of a token request (RFC 6749). Which are required depends on `grant_type`; a missing one is 400
-     *     `invalid_request`, an unknown grant 400 `unsupported_grant_type`.
+     * @description An OpenAPI 3.1 document: this one as the server serves it, with `servers` naming the URL the request
+     *     reached.
      */
-    TokenRequest: {
-      /**
-       * @example password
-       * @example client_credentials
-       * @example refresh_token
-       */
-      grant_type?: string;
-      client_id?: string;
-      client_secret?: string;
-      audience?: string;
-      username?: string;
-      password?: string;
-      /** @description Space-separated; `offline_access` asks for a refresh token. */
-      scope?: string;
-      refresh_token?: string;
-      /** @description authorization_code: the code `/authorize` sent back. */
-      code?: string;
-      /** @description authorization_code: the redirect_uri of the authorization request. */
-      redirect_uri?: string;
-      /** @description authorization_code: the PKCE verifier of the code_challenge. */
-      code_verifier?: string;
+    OpenApiDocument: {
+      /** @example 3.1.0 */
+      openapi: string;
+      info: {
+        title: string;
+        version: string;
+      };
+      servers: {
+        /** Format: uri */
+        url: string;
+        description?: string;
+      }[];
+      paths: Record<string, never>;
+      components: Record<string, never>;
     };
+    /**
+     * @description A token request (RFC 6749), one shape per `grant_type`, each with the fields its grant requires. Every field
+     *     is a string; the fields a grant does not name are ignored. The client authenticates with `client_id` (and
+     *     `client_secret` unless it is a public client such as `spa-client`) in the body, or with HTTP Basic
+     *     (RFC 6749 §2.3.1), in which case `client_id` and `client_secret` may be left out of the body. A
+     *     confidential client that sends no `client_secret` is 400 `invalid_request`; a wrong secret or an unknown
+     *     client is 401 `invalid_client`. A `grant_type` other than the four below is 400 `unsupported_grant_type`.
+     */
+    TokenRequest:
+      | components['schemas']['PasswordGrant']
+      | components['schemas']['ClientCredentialsGrant']
+      | components['schemas']['RefreshTokenGrant']
+      | components['schemas']['AuthorizationCodeGrant']
+      | components['schemas']['UnsupportedGrant'];
+    /** @description The resource owner password grant (the interface's): a known user's email or identifier and password. */
+    PasswordGrant: {
+      /** @constant */
+      grant_type: 'password';
+      client_id?: components['schemas']['ClientId'];
+      client_secret?: components['schemas']['ClientSecret'];
+      audience?: components['schemas']['Audience'];
+      scope?: components['schemas']['Scope'];
+      /** @description The user's email or identifier. */
+      username: string;
+      password: string;
+    } & {
+      [key: string]: string;
+    };
+    /** @description A token for the client itself (`sub` = `<client_id>@clients`), with the client's permissions. */
+    ClientCredentialsGrant: {
+      /** @constant */
+      grant_type: 'client_credentials';
+      client_id?: components['schemas']['ClientId'];
+      client_secret?: components['schemas']['ClientSecret'];
+      audience?: components['schemas']['Audience'];
+      scope?: components['schemas']['Scope'];
+    } & {
+      [key: string]: string;
+    };
+    /** @description A new access token for a refresh token of the same client; a public client's refresh token rotates. */
+    RefreshTokenGrant: {
+      /** @constant */
+      grant_type: 'refresh_token';
+      client_id?: components['schemas']['ClientId'];
+      client_secret?: components['schemas']['ClientSecret'];
+      refresh_token: string;
+      scope?: components['schemas']['Scope'];
+    } & {
+      [key: string]: string;
+    };
+    /**
+     * @description The code `/authorize` sent back, redeemed once within 60 s by the client it was issued to, with the
+     *     `redirect_uri` of the authorization request and the PKCE `code_verifier` of its `code_challenge` (a
+     *     mismatch of either is 403 `invalid_grant`).
+     */
+    AuthorizationCodeGrant: {
+      /** @constant */
+      grant_type: 'authorization_code';
+      client_id?: components['schemas']['ClientId'];
+      client_secret?: components['schemas']['ClientSecret'];
+      /** @description The code `/authorize` sent back. */
+      code: string;
+      /** @description The redirect_uri of the authorization request, byte for byte. */
+      redirect_uri?: string;
+      /** @description The PKCE verifier of the code_challenge. */
+      code_verifier?: string;
+    } & {
+      [key: string]: string;
+    };
+    /** @description Any other `grant_type` is answered 400 `unsupported_grant_type` (grant type names are case-sensitive). */
+    UnsupportedGrant: {
+      grant_type: string;
+    } & {
+      [key: string]: string;
+    };
+    /**
+     * @description The client, e.g. `mock-client` (confidential) or `spa-client` (public). Required unless the client
+     *     authenticates with HTTP Basic; without either, 400 `invalid_request`.
+     * @example mock-client
+     */
+    ClientId: string;
+    /** @description The client's secret; a public client has none and must not send one (401 `invalid_client`). */
+    ClientSecret: string;
+    /** @description `aud` of the access token; one of the client's audiences (else 403 `access_denied`). */
+    Audience: string;
+    /** @description Space-separated; `openid` asks for an ID token, `offline_access` for a refresh token. */
+    Scope: string;
     TokenResponse: {
       access_token: string;
       /** @constant */
@@ -577,17 +661,35 @@ export type components = {
       scopes_supported: string[];
       claims_supported: string[];
     };
-    /** @description The login page's form; the authorization request's parameters travel as hidden fields. */
+    /**
+     * @description The login page's form: the authorization request's parameters as hidden fields (their rules are those of
+     *     `GET /authorize`: `client_id` and `redirect_uri` are required and checked first, every later problem goes
+     *     back to the redirect URI), and either `account` (a known account's button) or `email` and `password`
+     *     (a wrong or empty pair shows the page again, 401).
+     */
     LoginForm: {
-      client_id?: string;
-      redirect_uri?: string;
+      /** @example spa-client */
+      client_id: string;
+      /**
+       * Format: uri
+       * @example http://localhost:5173/callback
+       */
+      redirect_uri: string;
+      /** @example code */
       response_type?: string;
+      /**
+       * @example query
+       * @example fragment
+       * @example form_post
+       * @example web_message
+       */
       response_mode?: string;
       scope?: string;
       state?: string;
       nonce?: string;
       audience?: string;
       code_challenge?: string;
+      /** @example S256 */
       code_challenge_method?: string;
       login_hint?: string;
       /** @description The email of a known account (its one-click button). */
@@ -672,7 +774,12 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         [name: string]: unknown;
       };
       content: {
@@ -694,7 +801,12 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         [name: string]: unknown;
       };
       content: {
@@ -714,8 +826,14 @@ export type components = {
     TokenInspectionTooLarge: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         [name: string]: unknown;
       };
       content: {
@@ -737,7 +855,12 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         'Retry-After': components['headers']['Retry-After'];
         [name: string]: unknown;
       };
@@ -760,6 +883,12 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         [name: string]: unknown;
       };
       content: {
@@ -785,6 +914,10 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         [name: string]: unknown;
       };
       content: {
@@ -813,6 +946,10 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         'WWW-Authenticate': components['headers']['WWW-Authenticate'];
         [name: string]: unknown;
       };
@@ -838,6 +975,10 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         /** @description `Bearer realm="identity", error="insufficient_scope", scope="<permission>"` */
         'WWW-Authenticate'?: string;
         [name: string]: unknown;
@@ -861,6 +1002,10 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         [name: string]: unknown;
       };
       content: {
@@ -882,6 +1027,10 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         [name: string]: unknown;
       };
       content: {
@@ -903,6 +1052,10 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         'Retry-After': components['headers']['Retry-After'];
         [name: string]: unknown;
       };
@@ -925,6 +1078,10 @@ export type components = {
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         [name: string]: unknown;
       };
       content: {
@@ -947,8 +1104,15 @@ export type components = {
     RedirectToClient: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         Location: components['headers']['Location'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         [name: string]: unknown;
       };
       content?: never;
@@ -957,9 +1121,16 @@ export type components = {
     RedirectAfterLogout: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         Location: components['headers']['Location'];
         'Set-Cookie': components['headers']['Set-Cookie'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         [name: string]: unknown;
       };
       content?: never;
@@ -968,8 +1139,15 @@ export type components = {
     LoggedOut: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
         'Set-Cookie': components['headers']['Set-Cookie'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         [name: string]: unknown;
       };
       content: {
@@ -977,14 +1155,24 @@ export type components = {
       };
     };
     /**
-     * @description An HTML error page that redirects nowhere: unknown client, missing or disallowed redirect or logout URI.
-     *     `X-Message` holds the message. A request the spec refuses (e.g. a repeated parameter, a bad
-     *     `X-API-Version`) is the JSON 400 of every route.
+     * @description An HTML error page (`text/html`) that redirects nowhere (the operation's `x-error-shape: page`): for what
+     *     only the data decides (a `client_id` that names no client of the dataset, a redirect or logout URI that the
+     *     client's rules do not allow, an `id_token_hint` this server did not sign or whose audience is another
+     *     client) and for a request the schemas refuse (a missing `client_id`, a `redirect_uri` that is not an
+     *     absolute URI, a repeated parameter, a bad `X-API-Version`). `X-Message` holds the message. The other
+     *     errors of these operations (415, 429, 500) are the JSON error body of every route.
      */
     AuthorizationPageError: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        'Cache-Control': components['headers']['CacheControlLoginPage'];
+        Pragma: components['headers']['PragmaLoginPage'];
         [name: string]: unknown;
       };
       content: {
@@ -1000,7 +1188,14 @@ export type components = {
     LoginFailed: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
         [name: string]: unknown;
       };
       content: {
@@ -1011,7 +1206,13 @@ export type components = {
     UserInfo: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        'Cache-Control': components['headers']['Cache-Control'];
         [name: string]: unknown;
       };
       content: {
@@ -1074,13 +1275,17 @@ export type components = {
     /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
     updated_at_to: string;
     /**
-     * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms; a search of
-     *     only control, format or combining characters (nothing visible) is 400. A user
-     *     matches when every term matches one of `identifier`, `name`, `email`, case- and
+     * @description Mock decision (docs/users.md): trimmed (leading and trailing whitespace removed), then 1–100 characters,
+     *     any amount of surrounding whitespace allowed (the schema's `pattern` says exactly this: a visible
+     *     character, up to 98 more, a visible character); split on whitespace into terms. At least one character
+     *     must be visible: a value made only of whitespace, control (`Cc`), format (`Cf`, such as U+200B) or
+     *     combining (`M`) characters is 400 `invalid_request` (`x-requires-visible-character`).
+     *
+     *     A user matches when every term matches one of `identifier`, `name`, `email`, case- and
      *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
-     *     deletion, substitution or transposition of adjacent characters) of a word of those fields; or
-     *     matches `id` as its whole value or as a prefix of 8+ characters (no substring or typo inside a uuid:
-     *     the `id` filter finds a known id).
+     *     deletion, substitution or transposition of adjacent characters) of a word of those fields; or matches
+     *     `id` as its whole value or as a prefix of 8+ characters (no substring or typo inside a uuid: the `id`
+     *     filter finds a known id).
      * @example ann lee
      */
     search: string;
@@ -1091,8 +1296,33 @@ export type components = {
   };
   requestBodies: never;
   headers: {
-    /** @description The request's `X-Mock-Session`, echoed when it was sent (docs/sessions.md). */
+    /**
+     * @description The request's `X-Mock-Session`, echoed on every answer of a request that sent a valid one
+     *     (docs/sessions.md).
+     */
     'X-Mock-Session': string;
+    /**
+     * @description Mock decision (docs/control-plane.md): requests allowed per window. Present on every answer while rate
+     *     limiting is on (`--rate-limit`, `PUT /__admin/rate-limit`), as Auth0 sends it; absent while it is off.
+     * @example 100
+     */
+    'X-RateLimit-Limit': number;
+    /**
+     * @description Requests left in the current window, while rate limiting is on.
+     * @example 99
+     */
+    'X-RateLimit-Remaining': number;
+    /**
+     * @description When the current window ends, in Unix epoch seconds, while rate limiting is on.
+     * @example 1768478460
+     */
+    'X-RateLimit-Reset': number;
+    /**
+     * @description The `Prefer` preferences this answer applied (RFC 7240), e.g. `code=500` or `delay=200`: present when the
+     *     request's `Prefer` asked for a documented status or a delay (docs/control-plane.md).
+     * @example code=500
+     */
+    'Preference-Applied': string;
     /** @description The API version that answered. Always `v1`. */
     'X-API-Version': 'v1';
     /**
@@ -1116,10 +1346,32 @@ export type components = {
      * @example Bearer realm="identity"
      */
     'WWW-Authenticate': string;
-    /** @description `no-store`: tokens must not be cached (RFC 6749 §5.1). */
+    /** @description `no-store`: tokens, profiles and the login pages must not be cached (RFC 6749 §5.1). */
     'Cache-Control': 'no-store';
-    /** @description `no-cache` (RFC 6749 §5.1). */
+    /** @description `no-cache` (RFC 6749 §5.1), beside `Cache-Control: no-store`. */
     Pragma: 'no-cache';
+    /** @description `no-store` on the HTML page (a request the spec refuses gets the JSON body without it). */
+    CacheControlLoginPage: 'no-store';
+    /** @description `no-cache` on the HTML page, beside `Cache-Control: no-store`. */
+    PragmaLoginPage: 'no-cache';
+    /** @description Seconds to wait, when the answer is the rate limit's (`rate_limited`); the lock-out page has none. */
+    RetryAfterRateLimit: number;
+    /** @description `public, max-age=300`: discovery may be cached for 5 minutes. */
+    CacheControlMetadata: 'public, max-age=300';
+    /** @description `public, max-age=60`: the signing keys may be cached a minute, so a rotation is seen within it. */
+    CacheControlJwks: 'public, max-age=60';
+    /** @description `no-cache`: the documents, pages and their files are revalidated on every use. */
+    CacheControlNoCache: 'no-cache';
+    /** @description `nosniff`: the browser keeps the declared media type. */
+    'X-Content-Type-Options': 'nosniff';
+    /** @description `no-referrer`. */
+    'Referrer-Policy': 'no-referrer';
+    /**
+     * @description The page may load only this server's own files (`default-src 'self'`), connect to this server (and to
+     *     the authorization server's own listener, with `--auth-port`), and be framed by no page
+     *     (`frame-ancestors 'none'`).
+     */
+    'Content-Security-Policy': string;
     /**
      * @description Seconds to wait before retrying.
      * @example 30
@@ -1141,7 +1393,19 @@ export interface operations {
   getHealth: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1153,6 +1417,10 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           [name: string]: unknown;
         };
         content: {
@@ -1206,13 +1474,17 @@ export interface operations {
         /** @description Exclusive upper bound on `updated_at` (RFC 3339). */
         updated_at_to?: components['parameters']['updated_at_to'];
         /**
-         * @description Mock decision (docs/users.md): trimmed, 1–100 characters, split on whitespace into terms; a search of
-         *     only control, format or combining characters (nothing visible) is 400. A user
-         *     matches when every term matches one of `identifier`, `name`, `email`, case- and
+         * @description Mock decision (docs/users.md): trimmed (leading and trailing whitespace removed), then 1–100 characters,
+         *     any amount of surrounding whitespace allowed (the schema's `pattern` says exactly this: a visible
+         *     character, up to 98 more, a visible character); split on whitespace into terms. At least one character
+         *     must be visible: a value made only of whitespace, control (`Cc`), format (`Cf`, such as U+200B) or
+         *     combining (`M`) characters is 400 `invalid_request` (`x-requires-visible-character`).
+         *
+         *     A user matches when every term matches one of `identifier`, `name`, `email`, case- and
          *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
-         *     deletion, substitution or transposition of adjacent characters) of a word of those fields; or
-         *     matches `id` as its whole value or as a prefix of 8+ characters (no substring or typo inside a uuid:
-         *     the `id` filter finds a known id).
+         *     deletion, substitution or transposition of adjacent characters) of a word of those fields; or matches
+         *     `id` as its whole value or as a prefix of 8+ characters (no substring or typo inside a uuid: the `id`
+         *     filter finds a known id).
          * @example ann lee
          */
         search?: components['parameters']['search'];
@@ -1248,6 +1520,10 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
           [name: string]: unknown;
@@ -1301,7 +1577,7 @@ export interface operations {
          * @description The user's uuid `id`, or their `identifier`.
          * @example ann.lee
          */
-        'id-or-identifier': string | unknown | components['schemas']['Identifier'];
+        'id-or-identifier': string | components['schemas']['Identifier'];
       };
       cookie?: never;
     };
@@ -1313,6 +1589,10 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           [name: string]: unknown;
         };
         content?: never;
@@ -1368,6 +1648,10 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
@@ -1393,7 +1677,12 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content: {
@@ -1409,13 +1698,23 @@ export interface operations {
           };
         };
       };
-      /** @description `invalid_client`: unknown client or wrong secret. */
+      /**
+       * @description `invalid_client`: unknown client, wrong secret, or a secret sent by a public client. A client that
+       *     authenticated with HTTP Basic gets the challenge `WWW-Authenticate: Basic realm="identity"`.
+       */
       401: {
         headers: {
+          /** @description `Basic realm="identity"`, when the client authenticated with HTTP Basic (RFC 6749 §5.2). */
+          'WWW-Authenticate'?: string;
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content: {
@@ -1442,7 +1741,12 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content: {
@@ -1462,8 +1766,14 @@ export interface operations {
       413: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content: {
@@ -1485,7 +1795,12 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           /** @description Seconds to wait (rate limit only). */
           'Retry-After'?: number;
           [name: string]: unknown;
@@ -1509,6 +1824,12 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           [name: string]: unknown;
         };
         content: {
@@ -1530,7 +1851,12 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content: {
@@ -1587,7 +1913,12 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content: {
@@ -1655,7 +1986,12 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content?: never;
@@ -1670,7 +2006,19 @@ export interface operations {
   getJwks: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1682,6 +2030,11 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['CacheControlJwks'];
           [name: string]: unknown;
         };
         content: {
@@ -1696,7 +2049,19 @@ export interface operations {
   getOpenidConfiguration: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1708,6 +2073,11 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['CacheControlMetadata'];
           [name: string]: unknown;
         };
         content: {
@@ -1722,7 +2092,19 @@ export interface operations {
   getAuthorizationServerMetadata: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -1732,7 +2114,13 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['CacheControlMetadata'];
           [name: string]: unknown;
         };
         content: {
@@ -1746,28 +2134,54 @@ export interface operations {
   };
   authorize: {
     parameters: {
-      query?: {
-        /** @description The client, e.g. `spa-client`. */
-        client_id?: string;
-        /** @description Must be allowed by the client's `redirect_uris` (default any path on http://localhost and http://127.0.0.1). */
-        redirect_uri?: string;
-        /** @description `code`; anything else is `unsupported_response_type`. */
+      query: {
+        /**
+         * @description The client, e.g. `spa-client`. One that names no client of the dataset is the error page (400).
+         * @example spa-client
+         */
+        client_id: string;
+        /**
+         * @description An absolute URI the client's `redirect_uris` rules allow (by default any path on http://localhost and
+         *     http://127.0.0.1, any port); one they do not allow is the error page (400), never a redirect.
+         * @example http://localhost:5173/callback
+         */
+        redirect_uri: string;
+        /**
+         * @description `code`, the only response type (discovery's `response_types_supported`). Any other value, or none, goes
+         *     back to the redirect URI as `unsupported_response_type` or `invalid_request`, as every error after
+         *     the client and its redirect URI are known does (RFC 6749 §4.1.2.1); the schema leaves such values to
+         *     that answer rather than to a 400.
+         * @example code
+         */
         response_type?: string;
-        /** @description `query` (default), `fragment`, `form_post` or `web_message` (a message to the opener or parent window). */
+        /**
+         * @description `query` (default), `fragment`, `form_post` or `web_message` (a message to the opener or parent window).
+         *     Another value goes back to the redirect URI (in its query) as `invalid_request`.
+         */
         response_mode?: string;
-        /** @description Space-separated: `openid` for an ID token, `profile`, `email`, `offline_access` for a refresh token. */
+        /**
+         * @description Space-separated: `openid` for an ID token, `profile`, `email`, `offline_access` for a refresh token.
+         * @example openid profile email
+         */
         scope?: string;
         /** @description Returned unchanged with the code or the error. */
         state?: string;
         /** @description Echoed in the ID token. */
         nonce?: string;
-        /** @description `aud` of the access token; one of the client's audiences. */
+        /** @description `aud` of the access token; one of the client's audiences (else `access_denied` back to the redirect URI). */
         audience?: string;
-        /** @description BASE64URL(SHA256(code_verifier)); required for public clients. */
+        /**
+         * @description BASE64URL(SHA256(code_verifier)): 43 to 128 characters of `A-Z a-z 0-9 - . _ ~` (RFC 7636), sent with
+         *     `code_challenge_method=S256`; required for public clients. A malformed or missing one goes back to the
+         *     redirect URI as `invalid_request`.
+         */
         code_challenge?: string;
-        /** @description `S256` only; `plain` is refused. */
+        /** @description `S256` only, with `code_challenge`; `plain` or another value goes back as `invalid_request`. */
         code_challenge_method?: string;
-        /** @description `none` (answer without a page, or `login_required`) or `login` (always the page). */
+        /**
+         * @description `none` (answer without a page, or `login_required`) or `login` (always the page), space-separated;
+         *     another value, or `none` with another, goes back as `invalid_request`.
+         */
         prompt?: string;
         /** @description Fills in the login page's email. */
         login_hint?: string;
@@ -1775,6 +2189,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1789,8 +2212,15 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
           'Set-Cookie': components['headers']['Set-Cookie'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content: {
@@ -1809,6 +2239,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1823,8 +2262,15 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'Set-Cookie': components['headers']['Set-Cookie'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content: {
@@ -1835,9 +2281,16 @@ export interface operations {
       302: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           Location: components['headers']['Location'];
           'Set-Cookie': components['headers']['Set-Cookie'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
           [name: string]: unknown;
         };
         content?: never;
@@ -1850,7 +2303,15 @@ export interface operations {
       429: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Retry-After': components['headers']['RetryAfterRateLimit'];
+          'Cache-Control': components['headers']['CacheControlLoginPage'];
+          Pragma: components['headers']['PragmaLoginPage'];
           [name: string]: unknown;
         };
         content: {
@@ -1867,6 +2328,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1887,6 +2357,15 @@ export interface operations {
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1904,13 +2383,31 @@ export interface operations {
   logout: {
     parameters: {
       query?: {
+        /**
+         * @description The client whose `logout_uris` rules `returnTo` must match; empty or absent, any client's. One that
+         *     names no client of the dataset is the error page (400).
+         * @example spa-client
+         */
         client_id?: string;
-        /** @description Where to send the browser afterwards. */
+        /**
+         * @description Where to send the browser afterwards: an absolute URI the rules allow (else the error page, 400); empty
+         *     or absent, the "signed out" page.
+         * @example http://localhost:5173/
+         */
         returnTo?: string;
       };
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1927,15 +2424,39 @@ export interface operations {
   endSession: {
     parameters: {
       query?: {
-        /** @description An ID token of this server (expired ones too). */
+        /**
+         * @description An ID token this server signed (expired ones too); it names the client. Anything else is the error page
+         *     (400); empty counts as absent.
+         */
         id_token_hint?: string;
+        /**
+         * @description Where to send the browser afterwards: an absolute URI the client's `logout_uris` rules allow, with
+         *     `client_id` or `id_token_hint` naming the client (else the error page, 400); empty or absent, the
+         *     "signed out" page.
+         * @example http://localhost:5173/
+         */
         post_logout_redirect_uri?: string;
+        /**
+         * @description The client; with `id_token_hint`, it must be the token's audience. One that names no client of the
+         *     dataset is the error page (400); empty counts as absent.
+         * @example spa-client
+         */
         client_id?: string;
+        /** @description Returned with the redirect. */
         state?: string;
       };
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
         'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path?: never;
       cookie?: never;
@@ -1987,6 +2508,10 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           'X-Total-Count': components['headers']['X-Total-Count'];
           Link: components['headers']['Link'];
           [name: string]: unknown;
@@ -2004,6 +2529,10 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
           [name: string]: unknown;
         };
         content: {
@@ -2051,10 +2580,15 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
           [name: string]: unknown;
         };
         content: {
-          'application/yaml': string;
+          'application/yaml': components['schemas']['OpenApiDocument'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -2090,10 +2624,15 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': Record<string, never>;
+          'application/json': components['schemas']['OpenApiDocument'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -2129,6 +2668,14 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['Content-Security-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -2158,7 +2705,8 @@ export interface operations {
         'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
       };
       path: {
-        asset: string;
+        /** @description One of the files the page loads; any other name is 400. */
+        asset: 'swagger-ui-bundle.js' | 'swagger-ui.css' | 'docs.js' | 'docs.css';
       };
       cookie?: never;
     };
@@ -2170,6 +2718,12 @@ export interface operations {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['CacheControlNoCache'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
           [name: string]: unknown;
         };
         content: {
@@ -2178,18 +2732,6 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      /** @description No such file (`not_found`). */
-      404: {
-        headers: {
-          'X-API-Version': components['headers']['X-API-Version'];
-          'X-Mock-Session': components['headers']['X-Mock-Session'];
-          'X-Message': components['headers']['X-Message'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalServerError'];

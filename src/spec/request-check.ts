@@ -3,6 +3,7 @@
  * exists, every path, query and header parameter is declared and valid, required ones are present, the body's
  * media type is accepted and the body matches its schema, and a token is sent where one is required.
  */
+import { mediaTypeOf } from '../protocol/media-type.ts';
 import { isDecimalInteger } from './formats.ts';
 import type { OperationSpec, ParameterSpec } from './model.ts';
 import { pointerSegment } from './schema-validator.ts';
@@ -19,10 +20,19 @@ export interface RequestSample {
   readonly body: unknown;
 }
 
+/** One problem of a request, with the part of the request it is about. */
+export interface RequestIssue {
+  /** `query <name>`, `path <name>`, `header <name>`, `Authorization`, `Content-Type`, `body` or `route`. */
+  readonly where: string;
+  /** The message `check` lists for it. */
+  readonly message: string;
+}
+
 export class RequestChecker extends SpecChecker {
   /**
    * Problems of `sample` against the spec, and the operation it reaches; empty when the spec allows it.
    * `answeredWith` is the status the request expects, when known (a request without a token may expect 401).
+   * `issues` are the same problems, each with the part of the request it is about.
    */
   check(
     sample: RequestSample,
@@ -30,7 +40,16 @@ export class RequestChecker extends SpecChecker {
   ): {
     readonly operation: OperationSpec | undefined;
     readonly problems: string[];
+    readonly issues: RequestIssue[];
   } {
+    const issues = this.#issues(sample, answeredWith);
+    return { ...issues, problems: issues.issues.map((issue) => issue.message) };
+  }
+
+  #issues(
+    sample: RequestSample,
+    answeredWith: number | undefined,
+  ): { readonly operation: OperationSpec | undefined; readonly issues: RequestIssue[] } {
     const where = `${sample.method.toUpperCase()} ${sample.path}`;
     const match = this.routes.match(sample.method.toUpperCase(), sample.path);
     if (match.kind !== 'found') {
@@ -38,10 +57,13 @@ export class RequestChecker extends SpecChecker {
         match.kind === 'not-found'
           ? 'no path of the spec matches'
           : `allowed methods: ${match.allowed.join(', ')}`;
-      return { operation: undefined, problems: [`${where}: ${what}`] };
+      return { operation: undefined, issues: [{ where: 'route', message: `${where}: ${what}` }] };
     }
     const { operation, params } = match;
-    const problems: string[] = [];
+    const issues: RequestIssue[] = [];
+    const add = (at: string, message: string): void => {
+      issues.push({ where: at, message });
+    };
     const headers = Object.fromEntries(Object.entries(sample.headers).map(([k, v]) => [k.toLowerCase(), v]));
     const check = (param: ParameterSpec, value: string): void => {
       const problem = this.schemas.problems(
@@ -49,7 +71,8 @@ export class RequestChecker extends SpecChecker {
         coerce(value, this.model.deref(param.schema).type),
         param.name,
       );
-      if (problem !== undefined) problems.push(`${where}: ${param.in} parameter ${problem}`);
+      if (problem !== undefined)
+        add(`${param.in} ${param.name}`, `${where}: ${param.in} parameter ${problem}`);
     };
     for (const param of operation.parameters) {
       const values =
@@ -62,23 +85,37 @@ export class RequestChecker extends SpecChecker {
               : undefined;
       if (values === undefined) {
         if (param.required)
-          problems.push(`${where}: required ${param.in} parameter ${param.name} is missing`);
+          add(
+            `${param.in} ${param.name}`,
+            `${where}: required ${param.in} parameter ${param.name} is missing`,
+          );
         continue;
       }
       if (values.length > 1)
-        problems.push(`${where}: query parameter ${param.name} is given ${values.length} times`);
+        add(`query ${param.name}`, `${where}: query parameter ${param.name} is given ${values.length} times`);
       for (const value of values) check(param, value);
     }
+    // `x-eov-allow-unknown-query-parameters` marks an operation that ignores parameters it does not know
+    // (the authorization endpoint, RFC 6749 §3.1).
     const declared = new Set(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name));
-    for (const name of Object.keys(sample.query)) {
-      if (!declared.has(name))
-        problems.push(`${where}: query parameter ${name} is not declared by ${operation.id}`);
+    if (operation.raw['x-eov-allow-unknown-query-parameters'] !== true) {
+      for (const name of Object.keys(sample.query)) {
+        if (!declared.has(name))
+          add(`query ${name}`, `${where}: query parameter ${name} is not declared by ${operation.id}`);
+      }
     }
-    if (operation.secured && headers.authorization === undefined && answeredWith !== 401) {
-      problems.push(`${where}: ${operation.id} needs a bearer token; without one the only answer is 401`);
+    if (
+      needsCredentials(operation, this.model.doc) &&
+      headers.authorization === undefined &&
+      answeredWith !== 401
+    ) {
+      add(
+        'Authorization',
+        `${where}: ${operation.id} needs a bearer token; without one the only answer is 401`,
+      );
     }
-    problems.push(...this.#checkBody(operation, where, headers['content-type'], sample.body));
-    return { operation, problems };
+    issues.push(...this.#checkBody(operation, where, headers['content-type'], sample.body));
+    return { operation, issues };
   }
 
   #checkBody(
@@ -86,17 +123,27 @@ export class RequestChecker extends SpecChecker {
     where: string,
     contentType: string | undefined,
     body: unknown,
-  ): string[] {
-    const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  ): RequestIssue[] {
+    const mediaType = mediaTypeOf(contentType);
     if (mediaType !== '' && !this.model.requestContentTypes.includes(mediaType)) {
-      return [`${where}: Content-Type ${mediaType} is not one of the spec's request media types`];
+      return [
+        {
+          where: 'Content-Type',
+          message: `${where}: Content-Type ${mediaType} is not one of the spec's request media types`,
+        },
+      ];
     }
+    const absent = body === undefined || body === '';
     if (operation.bodyMediaTypes.length === 0) {
-      return body === undefined || body === '' ? [] : [`${where}: ${operation.id} takes no request body`];
+      return absent ? [] : [{ where: 'body', message: `${where}: ${operation.id} takes no request body` }];
     }
+    if (absent && this.model.deref(operation.raw.requestBody).required !== true) return [];
     if (!operation.bodyMediaTypes.includes(mediaType)) {
       return [
-        `${where}: the body must be ${operation.bodyMediaTypes.join(' or ')} (got ${mediaType || 'none'})`,
+        {
+          where: 'Content-Type',
+          message: `${where}: the body must be ${operation.bodyMediaTypes.join(' or ')} (got ${mediaType || 'none'})`,
+        },
       ];
     }
     const value =
@@ -105,7 +152,7 @@ export class RequestChecker extends SpecChecker {
         : body;
     const pointer = `${operation.bodyPointer ?? ''}/content/${pointerSegment(mediaType)}/schema`;
     const problem = this.schemas.problems(pointer, value, 'body');
-    return problem === undefined ? [] : [`${where}: ${problem}`];
+    return problem === undefined ? [] : [{ where: 'body', message: `${where}: ${problem}` }];
   }
 }
 
@@ -118,4 +165,17 @@ function coerce(value: string, type: unknown): unknown {
   if (type === 'number' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
+}
+
+/** Whether every security alternative of `operation` needs credentials (`{}` among them makes them optional). */
+function needsCredentials(operation: OperationSpec, doc: Readonly<Record<string, unknown>>): boolean {
+  const security = operation.raw.security ?? doc.security;
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    security.every(
+      (alternative: unknown) =>
+        typeof alternative === 'object' && alternative !== null && Object.keys(alternative).length > 0,
+    )
+  );
 }

@@ -6,7 +6,7 @@
  */
 import { isDecimalInteger } from './formats.ts';
 import type { OperationSpec, SchemaNode } from './model.ts';
-import { pointerSegment } from './schema-validator.ts';
+import { pointerSegment, type SchemaIssue } from './schema-validator.ts';
 import { SpecChecker } from './spec-checker.ts';
 
 export interface ResponseSample {
@@ -25,6 +25,22 @@ export interface ResponseCheckOptions {
   readonly requireHeaders?: boolean;
 }
 
+/** What `ResponseChecker.problems` reports: one disagreement with the spec, with where it is. */
+export interface ResponseProblem {
+  /**
+   * `unserved`: no operation of the spec serves the request, yet it succeeded; `status`: not documented for the
+   * operation; `header`: a documented header is missing or invalid; `content-type`: not the documented media
+   * type; `body`: the body breaks its schema (or is sent where none is documented).
+   */
+  readonly kind: 'unserved' | 'status' | 'header' | 'content-type' | 'body';
+  /** The message `check` gives for it. */
+  readonly message: string;
+  /** `status`, the header's name, `Content-Type`, or `body`. */
+  readonly where: string;
+  /** For `body`: each schema issue at its place in the body. */
+  readonly issues?: readonly SchemaIssue[];
+}
+
 export class ResponseChecker extends SpecChecker {
   /** The operation a request reaches, if any. */
   operationOf(method: string, path: string): OperationSpec | undefined {
@@ -37,12 +53,24 @@ export class ResponseChecker extends SpecChecker {
    * still answer with the spec's Error body.
    */
   check(sample: ResponseSample, options: ResponseCheckOptions = {}): string[] {
+    return this.problems(sample, options).map((problem) => problem.message);
+  }
+
+  /** The problems of `check`, each with its kind and place (the drift guard reports them one by one). */
+  problems(sample: ResponseSample, options: ResponseCheckOptions = {}): ResponseProblem[] {
     const where = `${sample.method.toUpperCase()} ${sample.path} → ${sample.status}`;
     const operation = this.operationOf(sample.method, sample.path);
     if (operation === undefined) {
-      if (sample.status < 400) return [`${where}: no operation of the spec serves this request`];
-      const problem = this.schemas.problems('#/components/schemas/Error', sample.body, 'body');
-      return problem === undefined ? [] : [`${where}: body: ${problem}`];
+      if (sample.status < 400) {
+        return [
+          {
+            kind: 'unserved',
+            where: 'status',
+            message: `${where}: no operation of the spec serves this request`,
+          },
+        ];
+      }
+      return this.#body('#/components/schemas/Error', sample.body, where);
     }
     const { model } = this;
     const responses = model.deref(operation.raw.responses);
@@ -51,19 +79,27 @@ export class ResponseChecker extends SpecChecker {
     );
     if (key === undefined) {
       return [
-        `${where}: status ${sample.status} is not documented for ${operation.id} (documented: ${operation.statuses.join(', ')})`,
+        {
+          kind: 'status',
+          where: 'status',
+          message: `${where}: status ${sample.status} is not documented for ${operation.id} (documented: ${operation.statuses.join(', ')})`,
+        },
       ];
     }
     const pointer = pointerOf(operation, key);
     const response = model.deref(responses[key]);
-    const problems: string[] = [];
+    const problems: ResponseProblem[] = [];
     const headers = lowerCaseKeys(sample.headers);
     for (const [name, raw] of Object.entries(model.deref(response.headers ?? {}))) {
       const header = model.deref(raw);
       const value = headers[name.toLowerCase()];
       if (value === undefined) {
         if (header.required === true && options.requireHeaders !== false) {
-          problems.push(`${where}: required header ${name} is missing`);
+          problems.push({
+            kind: 'header',
+            where: name,
+            message: `${where}: required header ${name} is missing`,
+          });
         }
         continue;
       }
@@ -73,12 +109,17 @@ export class ResponseChecker extends SpecChecker {
       const at = typeof ref === 'string' ? ref : `${pointer}/headers/${pointerSegment(name)}`;
       const typed = schema.type === 'integer' && isDecimalInteger(value) ? Number(value) : value;
       const problem = this.schemas.problems(`${at}/schema`, typed, name);
-      if (problem !== undefined) problems.push(`${where}: header ${problem}`);
+      if (problem !== undefined)
+        problems.push({ kind: 'header', where: name, message: `${where}: header ${problem}` });
     }
     const content = response.content === undefined ? undefined : model.deref(response.content);
     if (content === undefined || Object.keys(content).length === 0) {
       if (sample.body !== undefined && sample.body !== '') {
-        problems.push(`${where}: a body was sent but none is documented`);
+        problems.push({
+          kind: 'body',
+          where: 'body',
+          message: `${where}: a body was sent but none is documented`,
+        });
       }
       return problems;
     }
@@ -90,15 +131,29 @@ export class ResponseChecker extends SpecChecker {
       Object.keys(content)[0] ??
       '';
     if (contentType !== undefined && !contentType.toLowerCase().startsWith(mediaType)) {
-      problems.push(`${where}: Content-Type ${contentType} is not the documented ${mediaType}`);
+      problems.push({
+        kind: 'content-type',
+        where: 'Content-Type',
+        message: `${where}: Content-Type ${contentType} is not the documented ${mediaType}`,
+      });
     }
-    const problem = this.schemas.problems(
-      `${pointer}/content/${pointerSegment(mediaType)}/schema`,
-      sample.body,
-      'body',
+    problems.push(
+      ...this.#body(`${pointer}/content/${pointerSegment(mediaType)}/schema`, sample.body, where),
     );
-    if (problem !== undefined) problems.push(`${where}: body: ${problem}`);
     return problems;
+  }
+
+  #body(pointer: string, body: unknown, where: string): ResponseProblem[] {
+    const problem = this.schemas.problems(pointer, body, 'body');
+    if (problem === undefined) return [];
+    return [
+      {
+        kind: 'body',
+        where: 'body',
+        message: `${where}: body: ${problem}`,
+        issues: this.schemas.explain(pointer, body),
+      },
+    ];
   }
 }
 

@@ -2,7 +2,7 @@
  * Matches a request's method and path to an operation of the spec, once per request, with regular expressions
  * compiled at start-up (express-openapi-validator recompiles every route's pattern on every request).
  */
-import type { HttpMethod, OperationSpec } from './model.ts';
+import type { OperationSpec } from './model.ts';
 
 export type RouteMatch =
   | {
@@ -78,5 +78,3 @@ function safeDecode(segment: string): string {
     return segment;
   }
 }
-
-export type { HttpMethod };

@@ -7,7 +7,6 @@ import type { components, operations } from './openapi-types.ts';
 export type User = components['schemas']['User'];
 export type UserType = components['schemas']['UserType'];
 export type UserStatus = components['schemas']['UserStatus'];
-export type ApiErrorBody = components['schemas']['Error'];
 export type ErrorDetail = components['schemas']['ErrorDetail'];
 export type ErrorLocation = ErrorDetail['location'];
 

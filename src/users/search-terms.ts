@@ -196,8 +196,11 @@ function mix(h: number): number {
  * const count = hasher.hash('smith', 0, 5); // 6 keys in hasher.keys[0..6): 'smith', 'mith', 'sith', …
  */
 export class DeletionHasher {
-  /** The keys of the last `hash` call; `keys[0]` is the whole string's. */
-  keys = new Uint32Array(64);
+  /**
+   * The keys of the last `hash` call; `keys[0]` is the whole string's. Typed without a type argument, so that the
+   * published declarations read `Uint32Array` and compile on TypeScript versions before typed arrays were generic.
+   */
+  keys: Uint32Array = new Uint32Array(64);
   #prefix = new Uint32Array(65);
 
   /** Hashes `s.slice(start, end)` and its one-unit deletions into `keys`; returns how many keys there are. */

@@ -114,6 +114,17 @@ export class UserStore {
     return this.#live(this.base.slotOfEmail(email));
   }
 
+  /** The live user in `slot`, if any. */
+  userAt(slot: number): User | undefined {
+    return this.#alive[slot] === 1 ? this.users[slot] : undefined;
+  }
+
+  /** The live user who logs in as `username`: an email or an identifier (the password grant, the login form). */
+  byLogin(username: string): User | undefined {
+    const slot = this.slotOfEmail(username) ?? this.slotOfIdentifier(username);
+    return slot === undefined ? undefined : this.users[slot];
+  }
+
   /** The live user with this uuid, if any. */
   userById(id: string): User | undefined {
     const slot = this.slotOfId(id);

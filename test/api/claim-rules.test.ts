@@ -234,12 +234,12 @@ describe('claim rules: per session, listing, removal', () => {
   it('mock.session(id).claims() adds a rule in process', async () => {
     const { h } = setup();
     const session = h.mock.session('rules-in-process');
-    expect(session.claims({ match: { grant_type: 'password' }, set: { tenant: 't1' } })).toMatchObject({
+    expect(await session.claims({ match: { grantType: 'password' }, set: { tenant: 't1' } })).toMatchObject({
       id: 'c1',
       token: 'access',
     });
     expect((await passwordGrant(h, USER, {}, session.headers)).access.tenant).toBe('t1');
-    expect(() => session.claims({ token: 'refresh' } as never)).toThrow(/set or remove is needed/);
+    await expect(session.claims({ token: 'refresh' } as never)).rejects.toThrow(/set or remove is needed/);
   });
 });
 

@@ -36,14 +36,14 @@ async function testFile(session: SessionClient, victim: string, tests: number): 
   const problems: string[] = [];
   for (let t = 0; t < tests; t++) {
     await session.reset(); // beforeEach
-    const { access_token } = await session.token({ user: 'admin@example.com' });
-    const before = await total(session, access_token);
-    const deleted = await fetch(`${session.url}/users/${victim}`, {
+    const { accessToken } = await session.token('admin@example.com');
+    const before = await total(session, accessToken);
+    const deleted = await session.fetch(`/users/${victim}`, {
       method: 'DELETE',
-      headers: { ...session.headers, Authorization: `Bearer ${access_token}` },
+      headers: { Authorization: `Bearer ${accessToken}` },
     });
     if (deleted.status !== 204) problems.push(`${session.id} test ${t}: delete ${deleted.status}`);
-    const after = await total(session, access_token);
+    const after = await total(session, accessToken);
     if (after !== before - 1) problems.push(`${session.id} test ${t}: ${before} then ${after}`);
   }
   return problems;
@@ -51,9 +51,9 @@ async function testFile(session: SessionClient, victim: string, tests: number): 
 
 describe('README: one shared server, one session per test file', () => {
   it('three files at once, each deleting and resetting in its own session: no test sees another', async () => {
-    const { access_token } = await sessionClient(mock.url, 'probe').token({ user: 'admin@example.com' });
+    const { accessToken } = await sessionClient(mock.url, 'probe').token({ user: 'admin@example.com' });
     const page = await fetch(`${mock.url}/users?page_size=10&sort_by=identifier`, {
-      headers: { Authorization: `Bearer ${access_token}` },
+      headers: { Authorization: `Bearer ${accessToken}` },
     });
     const victims = ((await page.json()) as { identifier: string }[])
       .map((user) => user.identifier)
@@ -70,21 +70,20 @@ describe('README: one shared server, one session per test file', () => {
 });
 
 describe('startMock().session(id)', () => {
-  it('gives the URL, the header and in-process controls of one session', async () => {
+  it('gives the URL, the header and the session API of one session', async () => {
     const session = mock.session('in-process');
     expect(session.url).toBe(mock.url);
+    expect(session.authUrl).toBe(mock.authUrl);
     expect(session.headers).toEqual({ 'X-Mock-Session': 'in-process' });
-    const token = session.token({ user: 'admin@example.com' }).accessToken;
+    const token = (await session.token('admin@example.com')).accessToken;
     const start = await total(session, token);
-    await fetch(`${session.url}/users/user`, {
-      method: 'DELETE',
-      headers: { ...session.headers, Authorization: `Bearer ${token}` },
-    });
+    await session.fetch('/users/user', { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     expect(await total(session, token)).toBe(start - 1);
     expect(await total({ url: mock.url, headers: {} }, token)).toBe(start);
-    expect(session.requests({ method: 'DELETE' })).toHaveLength(1);
-    session.reset();
+    expect(await session.requests({ method: 'DELETE' })).toHaveLength(1);
+    await session.reset();
     expect(await total(session, token)).toBe(start);
     expect(() => mock.session('no spaces')).toThrow(/session id may hold only/);
+    await session.drop();
   });
 });

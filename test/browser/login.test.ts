@@ -236,7 +236,7 @@ describe('steered from the test: a claim rule in force, the clock moved past exp
 
   afterEach(() => {
     mock.control.claims.clear();
-    mock.clock.reset();
+    mock.clock.real();
   });
 
   it('oidc-client-ts sees the claim in its profile, and renews once its token has expired', async () => {

@@ -1,8 +1,9 @@
 /**
  * The package as a project that adds it sees it: `npm pack` (of the dist/ that `npm test` has just built), the
- * tarball installed into a fresh temporary project, then plain Node importing `startMock`, a strict NodeNext
- * TypeScript consumer, and `npx identity-mock`. Dependencies come from npm's cache when it has them (`npm ci` fills
- * it); the registry is asked only for what the cache lacks.
+ * tarball installed into a fresh temporary project, then plain Node importing and requiring it, strict NodeNext
+ * TypeScript consumers (ESM and CommonJS) on this repository's TypeScript and on the lowest one the README names,
+ * and `npx identity-mock`. Dependencies come from npm's cache when it has them (`npm ci` fills it); the registry is
+ * asked only for what the cache lacks. The test-runner entries run in examples/ (test/examples.test.ts).
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,6 +18,8 @@ const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
+/** The lowest TypeScript whose strict checking the package's declarations pass (README "Install"). */
+const TYPESCRIPT_FLOOR = '5.0.4';
 
 let dir = '';
 let project = '';
@@ -54,6 +57,7 @@ beforeAll(async () => {
       ...NPM_QUIET,
       tarball,
       `@types/node@${typesNode.version}`,
+      `typescript-floor@npm:typescript@${TYPESCRIPT_FLOOR}`,
     ],
     { cwd: project, timeout: 120_000 },
   );
@@ -68,7 +72,15 @@ describe('the packed package', () => {
     expect(files).toContain('dist/index.js');
     expect(files).toContain('dist/index.d.ts');
     expect(files).toContain('dist/bin/identity-mock.js');
-    expect(files).toContain('dist/spec/checked-specs.json');
+    expect(files).toContain('dist/adapters/express/checked-specs.json');
+    for (const entry of ['index', 'client/index', 'playwright/index']) {
+      expect(files).toContain(`dist/${entry}.js`);
+      expect(files).toContain(`dist/cjs/${entry}.js`);
+      expect(files).toContain(`dist/cjs/${entry}.d.ts`);
+    }
+    expect(files).toContain('dist/cjs/package.json');
+    expect(files).toContain('dist/vitest/index.js');
+    expect(files).toContain('dist/vitest/index.d.ts');
     expect(files).toContain('spec/openapi.yaml');
     expect(files).toContain('fixtures/dev-signing-key.pem');
     expect(files).toContain('docs/README.md');
@@ -97,7 +109,58 @@ describe('the packed package', () => {
     expect(JSON.parse(stdout)).toEqual({ status: 200, body: { status: 'ok' } });
   });
 
-  it('a strict NodeNext TypeScript consumer type-checks', async () => {
+  it('require() gives the same API as import, from the CommonJS build, with the same files behind it', async () => {
+    const script = join(project, 'smoke.cjs');
+    await writeFile(
+      script,
+      [
+        "const cjs = require('identity-mock');",
+        "const client = require('identity-mock/client');",
+        'void (async () => {',
+        "  const esm = await import('identity-mock');",
+        '  const mock = await cjs.startMock({ port: 0, users: 10 });',
+        '  const session = cjs.sessionClient(mock.url, client.sessionIdFor(__filename, __dirname));',
+        "  const { accessToken } = await session.token('admin@example.com');",
+        "  const users = await session.fetch('/users', { headers: { Authorization: `Bearer ${accessToken}` } });",
+        "  const console = await fetch(`${mock.url}/__admin/ui/`, { headers: { Accept: 'text/html' } });",
+        "  const refused = await session.token('nobody@example.com').catch((error) => error);",
+        '  await mock.close();',
+        '  process.stdout.write(JSON.stringify({',
+        '    same: Object.keys(cjs).sort().join() === Object.keys(esm).filter((k) => k !== "default").sort().join(),',
+        '    users: users.status, console: console.status, session: session.id,',
+        '    refused: [refused instanceof client.IdentityMockError, refused.code],',
+        "    fromCjsDir: require.resolve('identity-mock').includes('/dist/cjs/'),",
+        '  }));',
+        '})();',
+      ].join('\n'),
+    );
+    const { stdout } = await run(process.execPath, [script], { cwd: project, timeout: 30_000 });
+    expect(JSON.parse(stdout)).toEqual({
+      same: true,
+      users: 200,
+      console: 200,
+      session: 'smoke.cjs',
+      refused: [true, 'user_not_found'],
+      fromCjsDir: true,
+    });
+  });
+
+  it(`strict NodeNext TypeScript consumers, ESM and CommonJS, type-check on TypeScript ${TYPESCRIPT_FLOOR} and on this repository's`, async () => {
+    await writeFile(
+      join(project, 'consumer.cts'),
+      [
+        "import { startMock, IdentityMockError, type RunningMock, type SessionApi } from 'identity-mock';",
+        "import { sessionClient, sessionIdFor, type SessionToken } from 'identity-mock/client';",
+        'export async function main(): Promise<void> {',
+        '  const mock: RunningMock = await startMock({ port: 0, users: 10 });',
+        '  const session: SessionApi = sessionClient(mock.url, sessionIdFor(__filename, process.cwd()));',
+        "  const token: SessionToken = await session.token({ user: 'admin', expiresAt: new Date() });",
+        '  const clock = await session.clock.advance("1h");',
+        '  console.log(token.claims, clock.offsetMs, new IdentityMockError(404, "user_not_found", "x").status);',
+        '  await mock.close();',
+        '}',
+      ].join('\n'),
+    );
     await writeFile(
       join(project, 'consumer.ts'),
       [
@@ -125,13 +188,16 @@ describe('the packed package', () => {
           noEmit: true,
           types: ['node'],
         },
-        files: ['consumer.ts'],
+        files: ['consumer.ts', 'consumer.cts'],
       }),
     );
-    await expect(
-      run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project }),
-    ).resolves.toBeDefined();
-  });
+    const floor = join(project, 'node_modules', 'typescript-floor', 'bin', 'tsc');
+    for (const tsc of [TSC, floor]) {
+      await expect(
+        run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project }),
+      ).resolves.toBeDefined();
+    }
+  }, 120_000);
 
   it('npx identity-mock --port 0 serves', async () => {
     const child = spawn('npx', ['--no-install', 'identity-mock', '--port', '0', '--users', '0'], {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -69,5 +70,27 @@ describe('Dockerfile', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  });
+});
+
+describe('docs/docker-compose.example.yml', () => {
+  it('gives the browser app a public client of the committed fixtures: the code flow with PKCE, no secret', () => {
+    const compose = yaml.load(
+      readFileSync(new URL('../../docs/docker-compose.example.yml', import.meta.url), 'utf8'),
+    ) as {
+      services: { frontend: { environment: Record<string, string> } };
+    };
+    const clientId = compose.services.frontend.environment.VITE_OIDC_CLIENT_ID;
+    const clients = JSON.parse(
+      readFileSync(new URL('../../fixtures/clients.json', import.meta.url), 'utf8'),
+    ) as {
+      client_id: string;
+      client_secret?: string;
+      grant_types: string[];
+    }[];
+    const client = clients.find((c) => c.client_id === clientId);
+    expect(client, `${String(clientId)} in fixtures/clients.json`).toBeDefined();
+    expect(client?.client_secret).toBeUndefined();
+    expect(client?.grant_types).toContain('authorization_code');
   });
 });

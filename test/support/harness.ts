@@ -7,7 +7,7 @@ import { bodyOf } from './response-body.ts';
 import { expect } from 'vitest';
 import { buildMock, type MockInternals, type MockOptions } from '../../src/mock.ts';
 import type { AppTokenRequest } from '../../src/oauth/app-tokens.ts';
-import { loadSpecs } from '../../src/spec/specs.ts';
+import { loadSpecs } from '../../src/adapters/express/specs.ts';
 import { ResponseChecker } from '../../src/spec/response-check.ts';
 import type { User } from '../../src/spec/types.ts';
 

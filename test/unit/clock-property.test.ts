@@ -34,30 +34,30 @@ const move: fc.Arbitrary<Move> = fc.oneof(
 );
 
 describe('session clock: token validity under any sequence of moves', () => {
-  it('every issued token is valid exactly while iat ≤ now + leeway and now < exp + leeway', () => {
+  it('every issued token is valid exactly while iat ≤ now + leeway and now < exp + leeway', async () => {
     // The mock's real clock ticks one second per look, so a running session clock moves too.
     let real = NOW;
     const mock = buildMock({ specs: SPECS, fixtures: SMALL_FIXTURES, now: () => (real += 1_000) });
-    fc.assert(
-      fc.property(fc.array(move, { minLength: 1, maxLength: 25 }), (moves) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(move, { minLength: 1, maxLength: 25 }), async (moves) => {
         const session = mock.session('property');
-        session.reset();
+        await session.reset();
         const issued: { token: string; iat: number; exp: number }[] = [];
         for (const step of moves) {
           const { clock } = session;
-          if (step.kind === 'freeze') clock.freeze(new Date(step.at));
-          else if (step.kind === 'advance') clock.advance(step.ms);
-          else if (step.kind === 'resume') clock.resume();
-          else if (step.kind === 'reset') clock.reset();
+          if (step.kind === 'freeze') await clock.set(new Date(step.at));
+          else if (step.kind === 'advance') await clock.advance(step.ms);
+          else if (step.kind === 'resume') await clock.resume();
+          else if (step.kind === 'reset') await clock.real();
           else {
-            const minted = session.token({ user: 'user@example.com', expiresIn: step.expiresIn });
+            const minted = await session.token({ user: 'user@example.com', expiresIn: step.expiresIn });
             issued.push({
               token: minted.accessToken,
               iat: Number(minted.claims.iat),
               exp: Number(minted.claims.exp),
             });
           }
-          const now = Math.floor(Date.parse(clock.get().now) / 1000);
+          const now = Math.floor(Date.parse((await clock.get()).now) / 1000);
           for (const { token, iat, exp } of issued) {
             const expected = iat <= now + LEEWAY_SECONDS && now < exp + LEEWAY_SECONDS;
             expect(

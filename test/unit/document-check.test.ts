@@ -1,7 +1,7 @@
 /** The documents are checked against the OpenAPI meta-schema (by the request validator) before a mock listens. */
 import { describe, expect, it, vi } from 'vitest';
-import { API_SPEC_PATH, readSpecDocument } from '../../src/spec/document.ts';
-import { loadSpec, loadSpecs, specsReady } from '../../src/spec/specs.ts';
+import { API_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
+import { loadSpec, loadSpecs, specsReady } from '../../src/adapters/express/specs.ts';
 
 const spec = readSpecDocument(API_SPEC_PATH);
 

@@ -266,14 +266,48 @@ describe('loadFixtures: invalid data', () => {
   it('rejects a missing directory, naming it', async () => {
     const dir = join(tmpdir(), 'identity-mock-no-such-dir');
     const error = await loadError(dir);
-    expect(error.message).toBe(`${dir}: fixtures directory not found`);
+    expect(error.message).toBe(`${dir}: fixtures directory or file not found`);
     expect(() => loadFixturesSync(dir)).toThrow(error.message);
   });
 
-  it('rejects a path that is a file, not a directory', async () => {
-    const dir = await fixtureDir({ 'users.json': [] });
-    const error = await loadError(join(dir, 'users.json'));
-    expect(error.message).toMatch(/users\.json: not a directory/);
+  it.each([
+    { name: 'an array of User records', content: [userRecord(1)] },
+    { name: 'an object of users', content: { users: [userRecord(1)] } },
+    {
+      name: 'an object of users and workspaces',
+      content: {
+        users: [userRecord(1)],
+        workspaces: [{ id: 'ws-x', name: 'X', members: [userRecord(1).id] }],
+      },
+    },
+  ])('reads a single fixtures file holding $name', async ({ content }) => {
+    const dir = await fixtureDir({ 'recorded.json': content });
+    const dataset = await loadFixtures(join(dir, 'recorded.json'));
+    expect(dataset.users.map((user) => user.email)).toEqual([...KNOWN_EMAILS, 'person.1@example.com']);
+    expect(loadFixturesSync(join(dir, 'recorded.json'))).toEqual(dataset);
+  });
+
+  it.each([
+    {
+      name: 'a JSON string',
+      content: '"users"',
+      expected: /recorded\.json: a fixtures file holds a JSON array/,
+    },
+    {
+      name: 'an object without users',
+      content: { workspaces: [] },
+      expected: /a fixtures file holds a JSON array/,
+    },
+    { name: 'an unknown key', content: { users: [], people: [] }, expected: /unknown key "people"/ },
+    {
+      name: 'a bad record',
+      content: [userRecord(1, { email: 'bad' })],
+      expected: /recorded\.json: record 0 .*\/email/,
+    },
+  ])('rejects a fixtures file holding $name, naming the file', async ({ content, expected }) => {
+    const dir = await fixtureDir({ 'recorded.json': content });
+    const error = await loadError(join(dir, 'recorded.json'));
+    expect(error.message).toMatch(expected);
   });
 
   it('lists every problem of the data in one error', async () => {

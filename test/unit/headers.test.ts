@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headerSafe } from '../../src/pipeline/header-text.ts';
-import { checkApiVersion, checkMediaType } from '../../src/pipeline/media-type.ts';
+import { headerSafe } from '../../src/protocol/header-text.ts';
+import { checkApiVersion, checkMediaType } from '../../src/pipeline/header-checks.ts';
 import { API_MODEL } from '../support/spec-model.ts';
 import { apiErrorOf } from '../support/thrown.ts';
 

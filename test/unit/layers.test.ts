@@ -1,7 +1,12 @@
 /**
- * The layers, read from the imports: the core (users and workspaces: store, engine, filter, search, sort,
- * paginate, memberships) reaches nothing of the HTTP edge, the control plane or Express, even through another
- * module; and no module of src/ imports itself back through others.
+ * The layers, read from the imports of src/ (type-only imports included):
+ * - the core (users, workspaces: store, engine, filter, search, sort, paginate, memberships) reaches nothing of the
+ *   request path, the authorization server, the control plane or an adapter, even through another module;
+ * - the domain (the core, the authorization server, access, sessions, the control plane, the request path, the
+ *   operations, the HTTP rules, the platform's interfaces) imports no `node:` module and nothing of Express, pino or
+ *   jsonwebtoken, even through another module: signing, randomness, hashing and files come through
+ *   src/platform/, which Node implements in src/platform/node/ (what lets the same mock run in a browser);
+ * - no module imports itself back through others, and no folder does either.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -11,28 +16,48 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CORE = ['src/users/', 'src/workspaces/'];
-/** What the core may not reach: the edge, the control plane, the app and server, and the web framework. */
-const FORBIDDEN_FILES = [
-  'src/http/',
-  'src/admin/',
-  'src/login/',
+/** What the core may not reach. */
+const CORE_FORBIDDEN = [
+  'src/pipeline/',
+  'src/operations/',
+  'src/oauth/',
+  'src/control/',
+  'src/sessions/',
+  'src/adapters/',
+  'src/platform/node/',
   'src/console/',
-  'src/app.ts',
+  'src/mock.ts',
   'src/server.ts',
   'src/cli.ts',
 ];
-const FORBIDDEN_PACKAGES = ['express', 'express-openapi-validator'];
+const DOMAIN = [
+  ...CORE,
+  'src/oauth/',
+  'src/access/',
+  'src/sessions/',
+  'src/control/',
+  'src/pipeline/',
+  'src/operations/',
+  'src/protocol/',
+  'src/html/',
+  'src/platform/platform.ts',
+  'src/errors.ts',
+  'src/answer.ts',
+  'src/context.ts',
+];
+/** Packages of the platform or the web framework, which the domain reaches only through interfaces. */
+const PLATFORM_PACKAGES = ['express', 'express-openapi-validator', 'pino', 'jsonwebtoken'];
 
 interface Imports {
   readonly files: readonly string[];
   readonly packages: readonly string[];
 }
 
-/** Every .ts file of src/, relative to the repository, with what it imports (type-only imports included). */
+/** Every .ts file of src/ (the browser scripts of the console aside), with what it imports. */
 function importGraph(): ReadonlyMap<string, Imports> {
   const graph = new Map<string, Imports>();
   for (const entry of readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })) {
-    if (!entry.endsWith('.ts')) continue;
+    if (!entry.endsWith('.ts') || entry.startsWith(join('console', 'ui'))) continue;
     const file = join('src', entry);
     const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
     const names = importedFiles.map((i) => i.fileName);
@@ -40,7 +65,7 @@ function importGraph(): ReadonlyMap<string, Imports> {
       files: names
         .filter((n) => n.startsWith('.'))
         .map((n) => relative(ROOT, resolve(ROOT, dirname(file), n))),
-      packages: names.filter((n) => !n.startsWith('.') && !n.startsWith('node:')),
+      packages: names.filter((n) => !n.startsWith('.')),
     });
   }
   return graph;
@@ -51,7 +76,7 @@ function pathTo(
   graph: ReadonlyMap<string, Imports>,
   from: string,
   bad: (file: string) => string | undefined,
-) {
+): string[] | undefined {
   const seen = new Set<string>();
   const walk = (file: string, chain: string[]): string[] | undefined => {
     if (seen.has(file)) return undefined;
@@ -67,8 +92,8 @@ function pathTo(
   return walk(from, []);
 }
 
-/** Strongly connected components of more than one file (Tarjan): each is an import cycle. */
-function cycles(graph: ReadonlyMap<string, Imports>): string[][] {
+/** Strongly connected components of more than one node (Tarjan): each is an import cycle. */
+function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -80,7 +105,7 @@ function cycles(graph: ReadonlyMap<string, Imports>): string[][] {
     low.set(v, counter++);
     stack.push(v);
     onStack.add(v);
-    for (const w of graph.get(v)?.files ?? []) {
+    for (const w of graph.get(v) ?? []) {
       if (!graph.has(w)) continue;
       if (!index.has(w)) {
         visit(w);
@@ -99,42 +124,92 @@ function cycles(graph: ReadonlyMap<string, Imports>): string[][] {
   return found;
 }
 
+/**
+ * The folder a file belongs to, as a layer: a folder of src/ with its subfolders, except that each adapter, each
+ * spec's operations and Node's platform are layers of their own; a file at the top of src/ is its own.
+ */
+function folderOf(file: string): string {
+  const parts = file.split('/');
+  if (parts.length === 2) return file;
+  if ((parts[1] === 'adapters' || parts[1] === 'operations') && parts.length > 3)
+    return parts.slice(0, 3).join('/');
+  if (parts[1] === 'platform' && parts[2] === 'node') return 'src/platform/node';
+  return parts.slice(0, 2).join('/');
+}
+
+/** The graph of folders: an edge where a file of one imports a file of another. */
+function folderGraph(graph: ReadonlyMap<string, Imports>): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, { files }] of graph) {
+    const from = folderOf(file);
+    const edges = folders.get(from) ?? new Set<string>();
+    for (const target of files) if (folderOf(target) !== from) edges.add(folderOf(target));
+    folders.set(from, edges);
+  }
+  return new Map([...folders].map(([folder, edges]) => [folder, [...edges]]));
+}
+
+const fileEdges = (graph: ReadonlyMap<string, Imports>): Map<string, readonly string[]> =>
+  new Map([...graph].map(([file, { files }]) => [file, files]));
+
 const GRAPH = importGraph();
 
 describe('layers', () => {
   const core = [...GRAPH.keys()].filter((file) => CORE.some((dir) => file.startsWith(dir)));
+  const domain = [...GRAPH.keys()].filter((file) => DOMAIN.some((dir) => file.startsWith(dir)));
 
-  it('finds the core modules', () => {
+  it('finds the core and the domain', () => {
     expect(core).toEqual(
       expect.arrayContaining(['src/users/store.ts', 'src/users/engine.ts', 'src/users/search.ts']),
     );
+    expect(domain).toEqual(
+      expect.arrayContaining([
+        'src/pipeline/handle.ts',
+        'src/oauth/token-endpoint.ts',
+        'src/operations/api/table.ts',
+      ]),
+    );
   });
 
-  it.each(core)('%s reaches no edge module and no web framework, even indirectly', (file) => {
+  it.each(core)(
+    '%s reaches no module of the request path, the server or an adapter, even indirectly',
+    (file) => {
+      const chain = pathTo(GRAPH, file, (f) =>
+        CORE_FORBIDDEN.some((forbidden) => f.startsWith(forbidden)) ? 'outside the core' : undefined,
+      );
+      expect(chain).toBeUndefined();
+    },
+  );
+
+  it.each(domain)('%s reaches no node: module and no web framework, even indirectly', (file) => {
     const chain = pathTo(GRAPH, file, (f) => {
-      if (FORBIDDEN_FILES.some((forbidden) => f.startsWith(forbidden))) return 'a module of the edge';
-      const pkg = GRAPH.get(f)?.packages.find((p) => FORBIDDEN_PACKAGES.includes(p));
+      const pkg = GRAPH.get(f)?.packages.find((p) => p.startsWith('node:') || PLATFORM_PACKAGES.includes(p));
       return pkg === undefined ? undefined : `imports ${pkg}`;
     });
     expect(chain).toBeUndefined();
   });
 
-  it('has no import cycle in src/', () => {
-    expect(cycles(GRAPH)).toEqual([]);
+  it('has no import cycle between files of src/', () => {
+    expect(cycles(fileEdges(GRAPH))).toEqual([]);
   });
 
-  it('detects a cycle and an edge import (the checks can fail)', () => {
+  it('has no import cycle between folders of src/', () => {
+    expect(cycles(folderGraph(GRAPH))).toEqual([]);
+  });
+
+  it('detects a cycle, a folder cycle and a forbidden import (the checks can fail)', () => {
     const graph = new Map<string, Imports>([
       ['src/users/a.ts', { files: ['src/users/b.ts'], packages: [] }],
-      ['src/users/b.ts', { files: ['src/users/a.ts', 'src/http/x.ts'], packages: [] }],
-      ['src/http/x.ts', { files: [], packages: ['express'] }],
+      ['src/users/b.ts', { files: ['src/users/a.ts', 'src/pipeline/x.ts'], packages: [] }],
+      ['src/pipeline/x.ts', { files: ['src/users/c.ts'], packages: ['node:crypto'] }],
+      ['src/users/c.ts', { files: [], packages: [] }],
     ]);
-    expect(cycles(graph)).toEqual([['src/users/a.ts', 'src/users/b.ts']]);
-    expect(pathTo(graph, 'src/users/a.ts', (f) => (f.startsWith('src/http/') ? 'edge' : undefined))).toEqual([
-      'src/users/a.ts',
-      'src/users/b.ts',
-      'src/http/x.ts',
-      'edge',
-    ]);
+    expect(cycles(fileEdges(graph))).toEqual([['src/users/a.ts', 'src/users/b.ts']]);
+    expect(cycles(folderGraph(graph))).toEqual([['src/pipeline', 'src/users']]);
+    expect(
+      pathTo(graph, 'src/users/a.ts', (f) =>
+        graph.get(f)?.packages.includes('node:crypto') === true ? 'node' : undefined,
+      ),
+    ).toEqual(['src/users/a.ts', 'src/users/b.ts', 'src/pipeline/x.ts', 'node']);
   });
 });

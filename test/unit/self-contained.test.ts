@@ -8,7 +8,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PLACES = ['src', 'spec', 'docs', 'test', 'bench', 'scripts', 'README.md', 'Dockerfile', 'package.json'];
+const PLACES = [
+  'src',
+  'spec',
+  'docs',
+  'test',
+  'bench',
+  'scripts',
+  'examples',
+  'README.md',
+  'Dockerfile',
+  'package.json',
+];
 const TEXT = /\.(ts|js|md|ya?ml|json)$|^Dockerfile$/;
 
 function filesUnder(path: string): string[] {

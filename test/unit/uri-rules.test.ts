@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedUri, DEFAULT_URI_RULES, uriRuleProblem } from '../../src/oauth/uri-rules.ts';
+import { allowedUri, DEFAULT_URI_RULES, uriRuleProblem } from '../../src/protocol/uri-rules.ts';
 import { isPkceValue, s256Challenge, verifiesChallenge } from '../../src/oauth/pkce.ts';
 import { NODE_PLATFORM } from '../../src/platform/node/node-platform.ts';
 

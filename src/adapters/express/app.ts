@@ -8,7 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import express, { type Express } from 'express';
 import { BODY_LIMIT_BYTES } from '../../errors.ts';
 import type { RequestHandler } from '../../pipeline/handle.ts';
-import type { MockRequest, RequestBody } from '../../pipeline/request.ts';
+import type { MockRequest, RequestBody } from '../../protocol/request.ts';
 import type { WireAnswer } from '../../pipeline/wire.ts';
 import { logRequest, type Logger } from './log.ts';
 

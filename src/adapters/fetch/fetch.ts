@@ -5,7 +5,7 @@
  */
 import { BODY_LIMIT_BYTES } from '../../errors.ts';
 import type { RequestHandler } from '../../pipeline/handle.ts';
-import type { MockRequest, RequestBody } from '../../pipeline/request.ts';
+import type { MockRequest, RequestBody } from '../../protocol/request.ts';
 import type { WireAnswer } from '../../pipeline/wire.ts';
 
 /** Where an in-process request comes from: the loopback, as a test runner on the same machine. */

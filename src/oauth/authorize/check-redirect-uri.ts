@@ -2,7 +2,7 @@
  * The `redirect_uri` is one the client allows (its URI rules, `uri-rules.ts`); else an error page, never a redirect
  * (an open redirector otherwise). The parsed URI is what the browser is sent to.
  */
-import { allowedUri, ruleOrigins } from '../uri-rules.ts';
+import { allowedUri, ruleOrigins } from '../../protocol/uri-rules.ts';
 import { clientOf, Refusal, type AuthorizeCheck } from './request.ts';
 
 export const checkRedirectUri: AuthorizeCheck = (draft) => {

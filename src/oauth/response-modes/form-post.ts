@@ -1,7 +1,7 @@
 /** `response_mode=form_post` (OAuth 2.0 Form Post Response Mode): a page whose form posts itself to the client. */
 import { HTML_TYPE, text } from '../../answer.ts';
 import { escapeHtml, htmlPage } from '../../html/page.ts';
-import { NO_STORE } from '../../pipeline/cache-headers.ts';
+import { NO_STORE } from '../../protocol/cache-headers.ts';
 import type { ResponseModeAnswer } from './response-mode.ts';
 
 export const formPostAnswer: ResponseModeAnswer = (target, params, message) => {

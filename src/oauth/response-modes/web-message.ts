@@ -4,7 +4,7 @@
  */
 import { HTML_TYPE, text } from '../../answer.ts';
 import { htmlPage, scriptLiteral } from '../../html/page.ts';
-import { NO_STORE } from '../../pipeline/cache-headers.ts';
+import { NO_STORE } from '../../protocol/cache-headers.ts';
 import type { ResponseModeAnswer } from './response-mode.ts';
 
 export const webMessageAnswer: ResponseModeAnswer = (target, params, message) => {

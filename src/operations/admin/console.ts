@@ -3,11 +3,13 @@ import { text } from '../../answer.ts';
 import type { Handler } from '../../context.ts';
 import { assetAnswer, pageAnswer } from '../../console/pages.ts';
 import { notFound, quote } from '../../errors.ts';
-import { NO_CACHE } from '../../pipeline/cache-headers.ts';
-import { pagesData } from '../api/docs.ts';
+import { NO_CACHE } from '../../protocol/cache-headers.ts';
+import { pagesData, YAML_TYPE } from '../api/docs.ts';
 
-export const getAdminOpenApi: Handler = ({ services, url }) =>
-  text(200, 'application/yaml; charset=utf-8', services.documents.admin.yaml(url.origin), 'OK', NO_CACHE);
+export const getAdminOpenApi: Handler = ({ services, url }) => {
+  const served = services.documents.admin;
+  return text(200, YAML_TYPE, served.yaml(url.origin), 'OK', NO_CACHE, () => served.document(url.origin));
+};
 
 export const getConsole: Handler = async (context) => {
   const template = await context.services.files.read('console', 'console.html');

@@ -6,6 +6,7 @@ import type { operations } from '../../spec/admin-types.ts';
 import type { OperationTable } from '../body-types.ts';
 import { getAdminOpenApi, getConsole, getConsoleAsset } from './console.ts';
 import { addFault, clearFaults, deleteFault, getRateLimit, listFaults, putRateLimit } from './faults.ts';
+import { clearDrift, getDrift } from './drift.ts';
 import { adminHealth } from './health.ts';
 import {
   addClaimRule,
@@ -59,4 +60,6 @@ export const ADMIN_OPERATIONS = {
   getAdminOpenApi,
   getConsole,
   getConsoleAsset,
+  getDrift,
+  clearDrift,
 } satisfies OperationTable<operations>;

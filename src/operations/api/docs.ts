@@ -2,18 +2,24 @@
  * The operations tagged Documentation (docs/console.md): the served documents (`/openapi.yaml`, `/openapi.json`,
  * `servers` set to the URL the request reached) and the API reference (`/docs`, its files).
  */
-import { text } from '../../answer.ts';
+import { JSON_TYPE, text } from '../../answer.ts';
 import type { Handler, RequestContext } from '../../context.ts';
 import { notFound, quote } from '../../errors.ts';
 import { assetAnswer, pageAnswer } from '../../console/pages.ts';
 import { pageData } from '../../console/page-data.ts';
-import { NO_CACHE } from '../../pipeline/cache-headers.ts';
+import { NO_CACHE } from '../../protocol/cache-headers.ts';
 
-export const getOpenApiYaml: Handler = ({ services, url }) =>
-  text(200, 'application/yaml; charset=utf-8', services.documents.api.yaml(url.origin), 'OK', NO_CACHE);
+export const YAML_TYPE = 'application/yaml; charset=utf-8';
 
-export const getOpenApiJson: Handler = ({ services, url }) =>
-  text(200, 'application/json; charset=utf-8', services.documents.api.json(url.origin), 'OK', NO_CACHE);
+export const getOpenApiYaml: Handler = ({ services, url }) => {
+  const served = services.documents.api;
+  return text(200, YAML_TYPE, served.yaml(url.origin), 'OK', NO_CACHE, () => served.document(url.origin));
+};
+
+export const getOpenApiJson: Handler = ({ services, url }) => {
+  const served = services.documents.api;
+  return text(200, JSON_TYPE, served.json(url.origin), 'OK', NO_CACHE, () => served.document(url.origin));
+};
 
 export const getDocs: Handler = async (context) => {
   const template = await context.services.files.read('docs', 'docs.html');

@@ -17,9 +17,9 @@ import { introspect, revoke, type TokenInspection } from '../../oauth/introspect
 import { endSession as endSessionFlow, logout as logoutFlow } from '../../oauth/logout.ts';
 import { securedPage } from '../../oauth/page-headers.ts';
 import { issueToken as issueTokenFlow } from '../../oauth/token-endpoint.ts';
-import { JWKS_CACHE, NO_STORE, PUBLIC_METADATA } from '../../pipeline/cache-headers.ts';
-import { MESSAGES } from '../../pipeline/header-text.ts';
-import { mediaTypeOf } from '../../pipeline/media-type.ts';
+import { JWKS_CACHE, NO_STORE, NO_STORE_ONLY, PUBLIC_METADATA } from '../../protocol/cache-headers.ts';
+import { MESSAGES } from '../../protocol/header-text.ts';
+import { mediaTypeOf } from '../../protocol/media-type.ts';
 import { issuerOf } from '../issuer.ts';
 
 const TOKEN_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
@@ -121,7 +121,7 @@ export const submitLogin: Handler = (context) =>
 const userinfo: Handler = (context): Answer => {
   const principal = principalOf(context);
   const { state } = context.session;
-  const user = principal.slot === undefined ? undefined : state.store.users[principal.slot];
+  const user = principal.slot === undefined ? undefined : state.store.userAt(principal.slot);
   if (user === undefined) {
     throw invalidToken(
       'the access token is invalid: /userinfo needs a token issued to a user, not to a client',
@@ -135,7 +135,7 @@ const userinfo: Handler = (context): Answer => {
       ...state.oauth.userinfo.of(jti),
     },
     MESSAGES.retrieved,
-    { 'Cache-Control': 'no-store' },
+    NO_STORE_ONLY,
   );
 };
 export const getUserinfo = userinfo;

@@ -6,7 +6,7 @@ import { canSee, visibilityOf } from '../../access/row-level.ts';
 import { empty } from '../../answer.ts';
 import { principalOf, type Handler } from '../../context.ts';
 import { insufficientPermission, notFound, quote } from '../../errors.ts';
-import { MESSAGES } from '../../pipeline/header-text.ts';
+import { MESSAGES } from '../../protocol/header-text.ts';
 import { isUuid } from '../../spec/formats.ts';
 import { toUsersQuery } from '../../users/query.ts';
 import { userPage } from '../user-page.ts';

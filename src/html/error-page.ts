@@ -1,10 +1,11 @@
 /**
  * The authorization server's own pages (docs/login.md) as answers: the error page of a request that cannot go back
- * to any client, and the page of a logout without a URI to return to. HTML, never cached.
+ * to any client (and of every error on the browser-login operations, `x-error-shape: page`), and the page of a
+ * logout without a URI to return to. HTML, never cached.
  */
-import { HTML_TYPE, text, type Answer } from '../../answer.ts';
-import { escapeHtml, htmlPage } from '../../html/page.ts';
-import { NO_STORE } from '../../pipeline/cache-headers.ts';
+import { HTML_TYPE, text, type Answer } from '../answer.ts';
+import { escapeHtml, htmlPage } from './page.ts';
+import { NO_STORE } from '../protocol/cache-headers.ts';
 
 /** The error page (400 by default): nothing is sent back to the application. */
 export function errorPage(message: string, status = 400): Answer {

@@ -1,10 +1,13 @@
 /** Caching headers, each rule in one place (docs/tokens.md, docs/login.md, docs/console.md). */
 
-/** Never stored: token answers (RFC 6749 §5.1), login pages and redirects, `/userinfo`. */
+/** Never stored, also by HTTP/1.0 caches: token answers (RFC 6749 §5.1), login pages and redirects. */
 export const NO_STORE: Readonly<Record<string, string>> = Object.freeze({
   'Cache-Control': 'no-store',
   Pragma: 'no-cache',
 });
+
+/** Never stored: `/userinfo`, the journal stream. */
+export const NO_STORE_ONLY: Readonly<Record<string, string>> = Object.freeze({ 'Cache-Control': 'no-store' });
 
 /** Revalidated on every use: the served documents, the console and its files. */
 export const NO_CACHE: Readonly<Record<string, string>> = Object.freeze({ 'Cache-Control': 'no-cache' });

@@ -1,15 +1,9 @@
 /**
  * Request headers every route checks (docs/responses.md): `X-API-Version` (400 `unsupported_api_version`) and
- * `Content-Type` (415 `unsupported_media_type`), and the one reading of a media type that every check uses.
+ * `Content-Type` (415 `unsupported_media_type`).
  */
 import { quote, unsupportedApiVersion, unsupportedMediaType } from '../errors.ts';
-
-/** The media type of a `Content-Type` value: without parameters, trimmed, lower case ('' when absent). */
-export function mediaTypeOf(contentType: string | undefined): string {
-  if (contentType === undefined) return '';
-  const semicolon = contentType.indexOf(';');
-  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
-}
+import { mediaTypeOf } from '../protocol/media-type.ts';
 
 /** Throws 400 `unsupported_api_version` unless the request's `X-API-Version` is absent or one of `accepted`. */
 export function checkApiVersion(

@@ -7,11 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createOpenApiValidator } from '../adapters/express/openapi-validator.ts';
-import type { RequestValidator } from '../pipeline/validation.ts';
-import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument, type SpecDocument } from './document.ts';
-import { buildApiModel, type ApiModel } from './model.ts';
-import { ResponseChecker } from './response-check.ts';
+import { createOpenApiValidator } from './openapi-validator.ts';
+import type { RequestValidator } from '../../pipeline/validation.ts';
+import { type SpecDocument } from '../../spec/document.ts';
+import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../spec/document-file.ts';
+import { buildApiModel, type ApiModel } from '../../spec/model.ts';
+import { ResponseChecker } from '../../spec/response-check.ts';
 
 export interface ValidatorOptions {
   /** Accept query parameters the spec does not declare (`--lenient-query`). */

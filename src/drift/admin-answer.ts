@@ -1,0 +1,119 @@
+/**
+ * The drift guard's part of the control plane (spec/admin.yaml): `GET /__admin/drift` lists the findings,
+ * `DELETE /__admin/drift` clears them; the proxy also answers `GET /__admin/health`. Pure: a function of the
+ * request's method, path and headers over a findings store, so the proxy (and any other adapter) answers the
+ * same way.
+ */
+import { headerSafe } from '../protocol/header-text.ts';
+import type { FindingStore } from './finding.ts';
+
+export const DRIFT_PATH = '/__admin/drift';
+export const HEALTH_PATH = '/__admin/health';
+
+export interface AdminAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** A JSON body; undefined for none. */
+  readonly body?: unknown;
+}
+
+export interface AdminRequest {
+  readonly method: string;
+  /** The path without the query string. */
+  readonly path: string;
+  /** Request headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+}
+
+export interface AdminContext {
+  readonly store: FindingStore;
+  /** The health body: what the proxy forwards to, and how much it has seen. */
+  readonly health: () => Readonly<Record<string, unknown>>;
+  /** `--admin-token`: required as `Authorization: Bearer T` when set. */
+  readonly adminToken?: string | undefined;
+  /** The proxy's own origin (`http://127.0.0.1:4010`): a state change from another origin is refused. */
+  readonly origin: string;
+}
+
+/** The answer to an admin request of the proxy, or undefined when the path is not one it answers (forward it). */
+export function answerAdmin(request: AdminRequest, context: AdminContext): AdminAnswer | undefined {
+  const { method, path, headers } = request;
+  if (path !== DRIFT_PATH && path !== HEALTH_PATH) return undefined;
+  const allowed = path === DRIFT_PATH ? 'GET, DELETE' : 'GET';
+  if (!allowed.split(', ').includes(method) && method !== 'HEAD') {
+    return error(405, 'method_not_allowed', `${method} is not allowed on ${path}; allowed: ${allowed}`, {
+      Allow: allowed,
+    });
+  }
+  if (context.adminToken !== undefined) {
+    const given = /^bearer[ \t]+(.+)$/i.exec(headers.authorization?.trim() ?? '')?.[1];
+    if (given !== context.adminToken) {
+      return error(
+        401,
+        'admin_token_required',
+        'the admin API needs Authorization: Bearer <the --admin-token>',
+        {
+          'WWW-Authenticate': 'Bearer realm="identity-mock admin"',
+        },
+      );
+    }
+  }
+  if (path === HEALTH_PATH) return json(200, context.health(), 'OK');
+  if (method !== 'DELETE') return json(200, context.store.listing(), 'OK');
+  const refusal = crossSite(headers, context.origin);
+  if (refusal !== undefined) return refusal;
+  const type = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const hasBody = headers['content-length'] !== undefined && headers['content-length'] !== '0';
+  if ((hasBody || headers['transfer-encoding'] !== undefined) && type !== 'application/json') {
+    return error(
+      415,
+      'unsupported_media_type',
+      `a body of DELETE ${path} must be application/json (got ${type === '' ? 'none' : type}); it needs none`,
+    );
+  }
+  context.store.clear();
+  return { status: 204, headers: { 'X-Message': 'Drift findings cleared', 'X-API-Version': 'v1' } };
+}
+
+/** A state change that a browser sends from another site (its `Origin`, or `Sec-Fetch-Site`) is refused. */
+function crossSite(
+  headers: Readonly<Record<string, string | undefined>>,
+  origin: string,
+): AdminAnswer | undefined {
+  const from = headers.origin;
+  const site = headers['sec-fetch-site'];
+  if (
+    (from !== undefined && from !== origin) ||
+    (from === undefined && (site === 'cross-site' || site === 'same-site'))
+  ) {
+    return error(
+      403,
+      'cross_site_refused',
+      `the admin API refuses changes requested by another site (${from ?? site ?? ''})`,
+    );
+  }
+  return undefined;
+}
+
+function json(status: number, body: unknown, message: string): AdminAnswer {
+  return {
+    status,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Message': message,
+      'X-API-Version': 'v1',
+    },
+    body,
+  };
+}
+
+/** An answer of the proxy itself, in the identity API's error body (docs/responses.md). */
+export function error(
+  status: number,
+  code: string,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): AdminAnswer {
+  const answer = json(status, { error: message, code }, headerSafe(message));
+  return { ...answer, headers: { ...answer.headers, ...headers } };
+}

@@ -1,0 +1,143 @@
+/**
+ * The example projects of examples/ (README "Test runners"), each run as a user runs it: installed from the packed
+ * package, then `npm test`. They run at the same time.
+ *
+ * Installing a project takes tens of seconds, so each install is kept, outside the repository (so no folder above
+ * it holds this project's own node_modules, which an example could otherwise find by accident), in the system's
+ * temporary folder, keyed by a hash of what decides it: the example's package.json, the package's own runtime dependencies, Node's major
+ * version and the platform. A run with a kept install only puts the freshly packed package in place of the last
+ * one (its files are all that change between runs) and copies the example's files in again. A new example is one
+ * more folder with a package.json and a `test` script.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const EXAMPLES = join(ROOT, 'examples');
+const CACHE = join(
+  tmpdir(),
+  'identity-mock-examples',
+  createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
+);
+const TARBALL = join(CACHE, 'identity-mock.tgz');
+const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
+/** Marks a finished install (an interrupted one is started again). */
+const INSTALLED = '.installed';
+/** What the kept install owns in an example's folder; everything else is the example's and copied in each run. */
+const KEPT = new Set(['node_modules', 'package-lock.json', INSTALLED]);
+
+const examples = (await readdir(EXAMPLES, { withFileTypes: true }))
+  .filter((entry) => entry.isDirectory() && existsSync(join(EXAMPLES, entry.name, 'package.json')))
+  .map((entry) => entry.name)
+  .sort();
+
+/** The environment of the run, without this runner's own variables or a mock URL that would leak into a child. */
+function childEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('VITEST') && !name.startsWith('IDENTITY_MOCK_') && name !== 'NODE_ENV',
+    ),
+  );
+  return { ...env, CI: '1', FORCE_COLOR: '0', NO_COLOR: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+}
+
+/** The example's package.json with identity-mock taken from the packed tarball. */
+function manifestFor(text: string): string {
+  const manifest = JSON.parse(text) as { devDependencies?: Record<string, string> };
+  manifest.devDependencies = { ...manifest.devDependencies, 'identity-mock': `file:${TARBALL}` };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+async function installKey(example: string): Promise<string> {
+  const own = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+  return createHash('sha256')
+    .update(await readFile(join(EXAMPLES, example, 'package.json')))
+    .update(JSON.stringify([own.dependencies, own.peerDependencies]))
+    .update(`${process.version.split('.')[0] ?? ''} ${process.platform} ${process.arch}`)
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** Copies the example's files (not its node_modules) over `dir`'s, after removing what the last run copied. */
+async function copyExample(example: string, dir: string): Promise<void> {
+  for (const entry of await readdir(dir))
+    if (!KEPT.has(entry)) await rm(join(dir, entry), { recursive: true });
+  const source = join(EXAMPLES, example);
+  for (const entry of await readdir(source)) {
+    if (KEPT.has(entry)) continue;
+    await cp(join(source, entry), join(dir, entry), { recursive: true });
+  }
+  await writeFile(
+    join(dir, 'package.json'),
+    manifestFor(await readFile(join(source, 'package.json'), 'utf8')),
+  );
+}
+
+/** The example installed in the cache: kept from an earlier run when its key matches, else installed afresh. */
+async function prepare(example: string): Promise<string> {
+  const dir = join(CACHE, `${example}-${await installKey(example)}`);
+  if (existsSync(join(dir, INSTALLED))) {
+    await copyExample(example, dir);
+    // The package's files only: its nested node_modules (dependencies npm could not hoist) stay.
+    const installed = join(dir, 'node_modules', 'identity-mock');
+    for (const entry of await readdir(installed)) {
+      if (entry !== 'node_modules') await rm(join(installed, entry), { recursive: true });
+    }
+    await run('tar', ['-xzf', TARBALL, '-C', installed, '--strip-components=1']);
+    return dir;
+  }
+  // Older installs of this example go; the new one is made beside and moved in place once complete.
+  for (const entry of await readdir(CACHE)) {
+    const own =
+      entry.startsWith(`${example}-`) && /^[0-9a-f]{16}(\.partial)?$/.test(entry.slice(example.length + 1));
+    if (own) await rm(join(CACHE, entry), { recursive: true, force: true });
+  }
+  const building = `${dir}.partial`;
+  await mkdir(building, { recursive: true });
+  await copyExample(example, building);
+  await run('npm', ['install', ...NPM_QUIET], { cwd: building, env: childEnv(), timeout: 600_000 });
+  await writeFile(join(building, INSTALLED), `${new Date().toISOString()}\n`);
+  await rename(building, dir);
+  return dir;
+}
+
+beforeAll(async () => {
+  await mkdir(CACHE, { recursive: true });
+  // --ignore-scripts: pack the dist/ that `npm test` has just built, as the package tests do.
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', CACHE, ...NPM_QUIET],
+    {
+      cwd: ROOT,
+    },
+  );
+  const [packed] = JSON.parse(stdout) as [{ filename: string }];
+  await rename(join(CACHE, packed.filename), TARBALL);
+}, 120_000);
+
+describe('the example projects, installed from the packed package', () => {
+  it('are there', () => {
+    expect(examples).toEqual(expect.arrayContaining(['jest-cjs', 'jest-esm', 'playwright-api', 'vitest']));
+  });
+
+  it.concurrent.each(examples)(
+    'examples/%s: npm test passes',
+    async (example) => {
+      const dir = await prepare(example);
+      const result = await run('npm', ['test'], { cwd: dir, env: childEnv(), timeout: 300_000 }).catch(
+        (error: unknown) => error as { code: number; stdout: string; stderr: string },
+      );
+      const output = `${result.stdout}\n${result.stderr}`;
+      expect('code' in result ? result.code : 0, output).toBe(0);
+    },
+    900_000,
+  );
+});
