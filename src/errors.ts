@@ -113,6 +113,8 @@ export const invalidRequest = (message: string, details?: readonly ErrorDetail[]
 export const invalidRange = (message: string, details?: readonly ErrorDetail[]): MockError =>
   api(400, 'invalid_range', message, { details });
 export const invalidFixtures = (message: string): MockError => api(400, 'invalid_fixtures', message);
+export const unknownProviderState = (message: string): MockError =>
+  api(400, 'unknown_provider_state', message);
 export const unsupportedApiVersion = (message: string, details: readonly ErrorDetail[]): MockError =>
   api(400, 'unsupported_api_version', message, { details });
 

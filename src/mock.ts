@@ -18,7 +18,7 @@ import { parseRateLimit, type RateLimitConfig } from './control/rate-limit.ts';
 import type { Dataset } from './data/dataset.ts';
 import { loadFixturesSync } from './data/fixtures.ts';
 import { seedDataset } from './data/seed.ts';
-import { runToEnd, type Steps } from './data/steps.ts';
+import { runToEnd, type Steps } from './data/sliced-work.ts';
 import { nodeServicesSteps } from './node-services.ts';
 import { mintAppTokenNow, planAppToken, type AppTokenRequest, type MintedToken } from './oauth/app-tokens.ts';
 import type { TokenService } from './oauth/tokens.ts';
@@ -170,7 +170,7 @@ export function buildMock(options: MockOptions = {}, extras: BuildExtras = {}): 
 }
 
 /**
- * `buildMock` in steps (`data/steps.ts`): `startMock` runs it a slice at a time, so a large dataset is seeded and
+ * `buildMock` in steps (`data/sliced-work.ts`): `startMock` runs it a slice at a time, so a large dataset is seeded and
  * indexed while the listener already answers (`/health` included) instead of blocking the event loop.
  */
 export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras = {}): Steps<MockInternals> {

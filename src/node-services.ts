@@ -1,6 +1,6 @@
 /**
  * The services of one mock on Node (`context.ts`): the key set read once, the token service, the sessions over the
- * start's data, and the Node sources of datasets, files and contracts. Built in steps (`data/steps.ts`) so that a
+ * start's data, and the Node sources of datasets, files and contracts. Built in steps (`data/sliced-work.ts`) so that a
  * large dataset is seeded and indexed in slices.
  */
 import { basename } from 'node:path';
@@ -14,7 +14,7 @@ import type { Dataset } from './data/dataset.ts';
 import { datasetFromRecords } from './data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
 import { seedDatasetSteps } from './data/seed.ts';
-import { runInSlices, type Steps } from './data/steps.ts';
+import { runInSlices, type Steps } from './data/sliced-work.ts';
 import { TokenService, type AccessTokenFormat } from './oauth/tokens.ts';
 import { NODE_PLATFORM } from './platform/node/node-platform.ts';
 import type { Platform } from './platform/platform.ts';
@@ -114,7 +114,7 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
     clock: i.now,
     newSession: async (id, own) => {
       const session = new Session(id, state.fork(), newControl(), i.now);
-      // A dataset of its own is built in slices, as POST /seed builds one (data/steps.ts).
+      // A dataset of its own is built in slices, as POST /seed builds one (data/sliced-work.ts).
       if (own !== undefined) await runInSlices(session.state.loadSteps(own, true));
       sessions.put(id, session);
       return session;

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { sessionClient } from './client/session-client.ts';
 import type { SessionApi } from './client/session-api.ts';
-import { runInSlices } from './data/steps.ts';
+import { runInSlices } from './data/sliced-work.ts';
 import { buildMockSteps, MOCK_DEFAULTS, type Mock, type MockInternals, type MockOptions } from './mock.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
 import { loadSpecs, specsReady } from './adapters/express/specs.ts';
@@ -99,7 +99,7 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
       });
     });
   }
-  // The data is built in slices after listen (data/steps.ts): requests that arrive meanwhile wait for it.
+  // The data is built in slices after listen (data/sliced-work.ts): requests that arrive meanwhile wait for it.
   let built: MockInternals | undefined = undefined;
   const waiting: (() => void)[] = [];
   const serve =

@@ -4,7 +4,7 @@
  * values a contract may use through `fromProviderState`.
  */
 import type { Dataset, Workspace } from '../data/dataset.ts';
-import { invalidRequest, MockError } from '../errors.ts';
+import { invalidRequest, unknownProviderState } from '../errors.ts';
 import type { Hashing } from '../platform/platform.ts';
 import type { User, UserStatus } from '../spec/types.ts';
 
@@ -105,12 +105,7 @@ export function applyProviderState(
     return definition.run(values, target);
   }
   const known = PROVIDER_STATES.map((s) => `"${s.template}"`).join(', ');
-  throw new MockError(
-    400,
-    'unknown_provider_state',
-    `unknown provider state ${JSON.stringify(state)}; known states: ${known}`,
-    'api',
-  );
+  throw unknownProviderState(`unknown provider state ${JSON.stringify(state)}; known states: ${known}`);
 }
 
 /** The most users a provider state creates: as many as the largest store the bench serves. */

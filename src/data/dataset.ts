@@ -25,9 +25,9 @@ export interface Client {
   readonly audiences: readonly string[];
   /** Permissions of client_credentials tokens. */
   readonly permissions: readonly string[];
-  /** Where `/authorize` may send the browser back to: URI rules of `src/auth/uri-rules.ts`. */
+  /** Where `/authorize` may send the browser back to: URI rules of `src/protocol/uri-rules.ts`. */
   readonly redirect_uris: readonly string[];
-  /** Where a logout may send the browser: URI rules of `src/auth/uri-rules.ts`. */
+  /** Where a logout may send the browser: URI rules of `src/protocol/uri-rules.ts`. */
   readonly logout_uris: readonly string[];
 }
 

@@ -8,7 +8,7 @@ import { IdentifierAllocator, fitIdentifierBase } from './identifier.ts';
 import { LOCALE_WEIGHTS, NAME_POOLS } from './name-pool.ts';
 import type { NamePool } from './name-pool.ts';
 import { at } from './seed-random.ts';
-import { STEP_UNITS, type Steps } from './steps.ts';
+import { STEP_UNITS, type Steps } from './sliced-work.ts';
 import type { RandomDraws } from './seed-random.ts';
 
 const USER_TYPE_WEIGHTS: Readonly<Record<UserType, number>> = {
@@ -56,7 +56,7 @@ export interface SeededUsers {
 }
 
 /**
- * Draws `count` frozen users in steps of STEP_UNITS users (`steps.ts`). Same randomizer state and arguments, same
+ * Draws `count` frozen users in steps of STEP_UNITS users (`sliced-work.ts`). Same randomizer state and arguments, same
  * users, drawn in the same order.
  */
 export function* seedUsersSteps(draws: RandomDraws, count: number, context: SeedContext): Steps<SeededUsers> {

@@ -9,7 +9,7 @@ import { DEFAULT_CLIENTS } from './clients.ts';
 import type { Dataset, Workspace } from './dataset.ts';
 import { KNOWN_ACCOUNTS } from './known-accounts.ts';
 import { seedUsersSteps } from './seed-users.ts';
-import { runToEnd, type Steps } from './steps.ts';
+import { runToEnd, type Steps } from './sliced-work.ts';
 import { RandomDraws, at } from './seed-random.ts';
 
 /** The instant seeded timestamps count back from: users are created in the three years before it. */
@@ -38,7 +38,7 @@ export function seedDataset(options: SeedOptions): Dataset {
   return runToEnd(seedDatasetSteps(options));
 }
 
-/** `seedDataset` in steps (`steps.ts`), for building a large dataset without blocking the event loop. */
+/** `seedDataset` in steps (`sliced-work.ts`), for building a large dataset without blocking the event loop. */
 export function* seedDatasetSteps(options: SeedOptions): Steps<Dataset> {
   const { seed, users: count } = options;
   if (!Number.isSafeInteger(seed) || seed < 0) {

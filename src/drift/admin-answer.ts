@@ -5,6 +5,7 @@
  * same way.
  */
 import { headerSafe } from '../protocol/header-text.ts';
+import { mediaTypeOf } from '../protocol/media-type.ts';
 import type { FindingStore } from './finding.ts';
 
 export const DRIFT_PATH = '/__admin/drift';
@@ -62,7 +63,7 @@ export function answerAdmin(request: AdminRequest, context: AdminContext): Admin
   if (method !== 'DELETE') return json(200, context.store.listing(), 'OK');
   const refusal = crossSite(headers, context.origin);
   if (refusal !== undefined) return refusal;
-  const type = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = mediaTypeOf(headers['content-type']);
   const hasBody = headers['content-length'] !== undefined && headers['content-length'] !== '0';
   if ((hasBody || headers['transfer-encoding'] !== undefined) && type !== 'application/json') {
     return error(

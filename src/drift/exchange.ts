@@ -2,6 +2,7 @@
  * One request and the real service's answer to it, as the drift guard sees them (docs/drift.md): whoever carried
  * them (the proxy, the probe) hands them over in this form, and every check reads the same parsed view.
  */
+import { isUuid } from '../spec/formats.ts';
 import type { OperationSpec } from '../spec/model.ts';
 
 export interface Exchange {
@@ -86,13 +87,13 @@ function parseBody(exchange: Exchange): { body: unknown; problem: string | undef
   }
 }
 
-const ID_SEGMENT = /^(?:[0-9]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const DIGITS = /^[0-9]+$/;
 
 /** `/things/123/parts` → `/things/{id}/parts`: one finding for a route, whatever ids it is called with. */
 function genericPath(path: string): string {
   return path
     .split('/')
-    .map((segment) => (ID_SEGMENT.test(segment) ? '{id}' : segment))
+    .map((segment) => (DIGITS.test(segment) || isUuid(segment) ? '{id}' : segment))
     .join('/');
 }
 

@@ -6,7 +6,7 @@
  * base (nothing is rebuilt); sessions made with `fork` share the initial base until they write (`users/store.ts`).
  */
 import type { Client, Dataset } from '../data/dataset.ts';
-import { runToEnd, type Steps } from '../data/steps.ts';
+import { runToEnd, type Steps } from '../data/sliced-work.ts';
 import { OAuthState } from '../oauth/oauth-state.ts';
 import type { Platform } from '../platform/platform.ts';
 import { UserBase } from '../users/base.ts';
@@ -59,7 +59,7 @@ export class SessionState {
     return runToEnd(SessionState.build(dataset, settings));
   }
 
-  /** A state whose base is built in steps (`data/steps.ts`). */
+  /** A state whose base is built in steps (`data/sliced-work.ts`). */
   static *build(dataset: Dataset, settings: StateSettings): Steps<SessionState> {
     const base = yield* UserBase.build(dataset, { sortKinds: settings.spec.sortKinds });
     return new SessionState(built(dataset, base, settings.cacheSize), settings);

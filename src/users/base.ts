@@ -6,7 +6,7 @@
  */
 import type { Dataset, Workspace } from '../data/dataset.ts';
 import type { SortField, User } from '../spec/types.ts';
-import { runToEnd, STEP_UNITS, type Steps } from '../data/steps.ts';
+import { runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
 import { UserSearch, type SearchDoc } from './search.ts';
@@ -48,7 +48,7 @@ export class UserBase {
   readonly #json = new Map<string, (Buffer | undefined)[]>();
 
   /**
-   * Builds the base at once. `UserBase.build` builds the same base in steps (`data/steps.ts`); `deferred` is its
+   * Builds the base at once. `UserBase.build` builds the same base in steps (`data/sliced-work.ts`); `deferred` is its
    * way in: the columns are allocated here and filled by its steps.
    */
   constructor(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions, deferred = false) {
@@ -67,7 +67,7 @@ export class UserBase {
     this.orders = new SortOrders(this.sortColumns(this.allAlive), options.sortKinds);
   }
 
-  /** Builds a base in steps of a few thousand users (`data/steps.ts`). */
+  /** Builds a base in steps of a few thousand users (`data/sliced-work.ts`). */
   static *build(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions): Steps<UserBase> {
     const base = new UserBase(dataset, options, true);
     yield* base.#fill();

@@ -6,7 +6,7 @@
  * the store's lifetime (a deleted user's slot is marked dead, never reused).
  */
 import type { Dataset, Workspace } from '../data/dataset.ts';
-import type { Steps } from '../data/steps.ts';
+import type { Steps } from '../data/sliced-work.ts';
 import type { User } from '../spec/types.ts';
 import type { Memberships } from '../workspaces/memberships.ts';
 import { UserBase, type StoreOptions } from './base.ts';
@@ -26,7 +26,7 @@ export class UserStore {
   /** Whether this store has its own live mask, memberships and orders (after its first deletion). */
   #owned = false;
 
-  /** Builds a store over a new base, in steps of a few thousand users (`data/steps.ts`). */
+  /** Builds a store over a new base, in steps of a few thousand users (`data/sliced-work.ts`). */
   static *build(dataset: Pick<Dataset, 'users' | 'workspaces'>, options: StoreOptions): Steps<UserStore> {
     return new UserStore(yield* UserBase.build(dataset, options));
   }

@@ -3,7 +3,7 @@
  * "do these two users share a workspace?" — the row-level access test of a `saas_user` — is a few word ANDs.
  */
 import type { Workspace } from '../data/dataset.ts';
-import { runToEnd, STEP_UNITS, type Steps } from '../data/steps.ts';
+import { runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 
 export class Memberships {
   readonly #index = new Map<string, number>();
@@ -15,7 +15,7 @@ export class Memberships {
 
   /**
    * Builds the memberships at once; with `deferred`, only allocates them, for `fill()` to fill in steps
-   * (`data/steps.ts`) once `slotOfId` is complete.
+   * (`data/sliced-work.ts`) once `slotOfId` is complete.
    */
   constructor(
     workspaces: readonly Workspace[],

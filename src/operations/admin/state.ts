@@ -1,9 +1,9 @@
 /**
  * The admin operations tagged State (docs/control-plane.md): back to the start, a new seeded dataset, fixtures.
- * Seeding and loading run in slices (`data/steps.ts`): the session keeps answering, on its old data, until done.
+ * Seeding and loading run in slices (`data/sliced-work.ts`): the session keeps answering, on its old data, until done.
  */
 import type { Handler, RequestContext } from '../../context.ts';
-import { runInSlices } from '../../data/steps.ts';
+import { runInSlices } from '../../data/sliced-work.ts';
 import { invalidFixtures } from '../../errors.ts';
 import type { components, operations } from '../../spec/admin-types.ts';
 import { adminJson } from './reply.ts';
