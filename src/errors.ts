@@ -16,6 +16,8 @@ export const API_ERROR_CODES = {
     'invalid_range',
     'unsupported_api_version',
     'invalid_fixtures',
+    'invalid_signing_key',
+    'clock_out_of_range',
     'unknown_provider_state',
   ],
   401: ['missing_token', 'invalid_token', 'admin_token_required'],
@@ -113,6 +115,12 @@ export const invalidRequest = (message: string, details?: readonly ErrorDetail[]
 export const invalidRange = (message: string, details?: readonly ErrorDetail[]): MockError =>
   api(400, 'invalid_range', message, { details });
 export const invalidFixtures = (message: string): MockError => api(400, 'invalid_fixtures', message);
+/** 400 for a clock change that would take a session's time out of its bounds (the field and bounds named). */
+export const clockOutOfRange = (message: string, details: readonly ErrorDetail[]): MockError =>
+  api(400, 'clock_out_of_range', message, { details });
+/** 400 for a `pem` that is not a key the server can sign with (what is accepted named). */
+export const invalidSigningKey = (message: string, details: readonly ErrorDetail[]): MockError =>
+  api(400, 'invalid_signing_key', message, { details });
 export const unknownProviderState = (message: string): MockError =>
   api(400, 'unknown_provider_state', message);
 export const unsupportedApiVersion = (message: string, details: readonly ErrorDetail[]): MockError =>

@@ -4,7 +4,7 @@
  * back to real time. Everything of the session that depends on time reads it through `Session.now()`: token `iat`
  * and `exp` and their checks, codes, login sessions, refresh tokens, lock-outs and rate-limit windows.
  */
-import { invalidRequest, quote } from '../errors.ts';
+import { clockOutOfRange, invalidRequest, quote } from '../errors.ts';
 import { parseDateTime } from '../spec/formats.ts';
 
 /** How far a session's clock may be from real time, either way: 50 years. */
@@ -104,7 +104,7 @@ export class SessionClock {
     const offset = at - this.#real();
     if (at >= EARLIEST_CLOCK_MS && Math.abs(offset) <= MAX_CLOCK_OFFSET_MS) return at;
     const message = `a session's clock stays within 50 years of real time and not before 1970-01-01T00:00:00Z (${field} would set it to ${Number.isFinite(at) ? new Date(Math.min(Math.max(at, -8.64e15), 8.64e15)).toISOString() : String(at)})`;
-    throw invalidRequest(message, [{ location: 'body', name: field, message: 'out of bounds' }]);
+    throw clockOutOfRange(message, [{ location: 'body', name: field, message: 'out of bounds' }]);
   }
 }
 

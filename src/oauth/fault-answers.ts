@@ -12,7 +12,6 @@ import type { FaultFacts } from '../control/faults.ts';
 import type { Client } from '../data/dataset.ts';
 import { isOAuthErrorCode, OAUTH_STATUS, REALM } from '../errors.ts';
 import { NO_STORE } from '../protocol/cache-headers.ts';
-import type { SessionState } from '../sessions/session-state.ts';
 import type { UserStore } from '../users/store.ts';
 import { checkClient } from './authorize/check-client.ts';
 import { checkRedirectUri } from './authorize/check-redirect-uri.ts';
@@ -23,7 +22,6 @@ import { jwtParts } from './jwt-parts.ts';
 import { sessionIdOf } from './login/login-sessions.ts';
 import { errorPage } from '../html/error-page.ts';
 import type { OAuthState } from './oauth-state.ts';
-import { securedPage } from './page-headers.ts';
 import { respondToClient } from './response-modes/index.ts';
 
 /** What the facts and answers read of a request and its session. */
@@ -74,9 +72,7 @@ export function oauthFaultAnswer(r: FaultRequest, fault: OAuthFault): Answer {
   switch (r.operationId) {
     case 'authorize':
     case 'submitLogin':
-      return securedPage(
-        toClient(r.operationId === 'authorize' ? r.query : objectOf(r.body()), r.clients, fault),
-      );
+      return toClient(r.operationId === 'authorize' ? r.query : objectOf(r.body()), r.clients, fault);
     case 'getUserinfo':
     case 'postUserinfo':
       return bearerError(fault);
@@ -221,6 +217,13 @@ export function oauthFaultRoute(r: FaultRequest): OAuthFaultRoute {
   return { facts: () => faultFacts(r), answer: (fault) => oauthFaultAnswer(r, fault) };
 }
 
+/** What a fault rule's facts read of a session's state. */
+interface FaultState {
+  readonly store: UserStore;
+  readonly clients: readonly Client[];
+  readonly oauth: OAuthState;
+}
+
 /** The `FaultRequest` of a request that reached `operation` in `session`. */
 export function faultRequestOf(
   operation: { readonly id: string } | undefined,
@@ -228,7 +231,7 @@ export function faultRequestOf(
   query: Readonly<Record<string, unknown>>,
   headers: Readonly<Record<string, string | undefined>>,
   body: () => unknown,
-  session: { readonly state: SessionState; now(): number },
+  session: { readonly state: FaultState; now(): number },
   services: { readonly tokens: { readonly userIdClaim: string } },
 ): FaultRequest {
   const { state } = session;

@@ -34,6 +34,7 @@ import {
 } from '../errors.ts';
 import { authenticate, authorize } from '../oauth/bearer.ts';
 import { faultRequestOf, oauthFaultRoute } from '../oauth/fault-answers.ts';
+import { securedPage } from '../oauth/page-headers.ts';
 import { SESSION_HEADER, sessionIdProblem } from '../sessions/session-id.ts';
 import type { Session } from '../sessions/session.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
@@ -187,6 +188,7 @@ export function createPipeline(
       if (!isMockError(error)) options.onError(error, request);
       answer = errorAnswer(error, shape);
     }
+    if (shape === 'page') answer = securedPage(answer);
     answer = withHeaders(answer, extraFirst(extra, answer));
     let wire = toWire(answer);
     if (checker !== undefined) wire = checked(wire, checker.responses, request, checker.path, options);

@@ -1053,23 +1053,28 @@ export type components = {
       offset_ms: number;
     };
     /** @description One of: `{"now"}` freezes, `{"advance"}` moves on, `{"frozen": false}` lets it run. */
-    ClockInput: {
-      /**
-       * Format: date-time
-       * @description An RFC 3339 date-time: the session's time is frozen there.
-       */
-      now?: string;
-      /**
-       * @description How far to move the session's time on: a duration with a unit (`90s`, `15m`, `1h`, `7d`, `500ms`) or a
-       *     whole number of milliseconds.
-       */
-      advance?: string | number;
-      /**
-       * @description `false` lets a frozen clock run on from where it stands.
-       * @constant
-       */
-      frozen?: false;
-    } & (unknown | unknown | unknown);
+    ClockInput:
+      | {
+          /**
+           * Format: date-time
+           * @description An RFC 3339 date-time: the session's time is frozen there.
+           */
+          now: string;
+        }
+      | {
+          /**
+           * @description How far to move the session's time on: a duration with a unit (`90s`, `15m`, `1h`, `7d`, `500ms`)
+           *     or a whole number of milliseconds.
+           */
+          advance: string | number;
+        }
+      | {
+          /**
+           * @description `false` lets a frozen clock run on from where it stands.
+           * @enum {boolean}
+           */
+          frozen: false;
+        };
     SigningKey: {
       /** @description The RFC 7638 thumbprint of the public key. */
       kid: string;

@@ -1113,6 +1113,8 @@ export type components = {
         Location: components['headers']['Location'];
         'Cache-Control': components['headers']['Cache-Control'];
         Pragma: components['headers']['Pragma'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
         [name: string]: unknown;
       };
       content?: never;
@@ -1131,6 +1133,8 @@ export type components = {
         'Set-Cookie': components['headers']['Set-Cookie'];
         'Cache-Control': components['headers']['Cache-Control'];
         Pragma: components['headers']['Pragma'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
         [name: string]: unknown;
       };
       content?: never;
@@ -1148,6 +1152,9 @@ export type components = {
         'Set-Cookie': components['headers']['Set-Cookie'];
         'Cache-Control': components['headers']['Cache-Control'];
         Pragma: components['headers']['Pragma'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
+        'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
         [name: string]: unknown;
       };
       content: {
@@ -1173,6 +1180,9 @@ export type components = {
         'Preference-Applied': components['headers']['Preference-Applied'];
         'Cache-Control': components['headers']['CacheControlLoginPage'];
         Pragma: components['headers']['PragmaLoginPage'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
+        'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
         [name: string]: unknown;
       };
       content: {
@@ -1196,6 +1206,9 @@ export type components = {
         'Preference-Applied': components['headers']['Preference-Applied'];
         'Cache-Control': components['headers']['Cache-Control'];
         Pragma: components['headers']['Pragma'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
+        'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
         [name: string]: unknown;
       };
       content: {
@@ -1364,6 +1377,12 @@ export type components = {
     CacheControlNoCache: 'no-cache';
     /** @description `nosniff`: the browser keeps the declared media type. */
     'X-Content-Type-Options': 'nosniff';
+    /**
+     * @description `frame-ancestors 'none'; base-uri 'none'; object-src 'none'`: no other page may frame the login, error and
+     *     logout pages (clickjacking). A `web_message` answer names the client's web origins in `frame-ancestors`
+     *     instead, for the silent-authentication iframe.
+     */
+    PageContentSecurityPolicy: string;
     /** @description `no-referrer`. */
     'Referrer-Policy': 'no-referrer';
     /**
@@ -2221,6 +2240,9 @@ export interface operations {
           'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2271,6 +2293,9 @@ export interface operations {
           'Set-Cookie': components['headers']['Set-Cookie'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -2291,6 +2316,8 @@ export interface operations {
           'Set-Cookie': components['headers']['Set-Cookie'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
           [name: string]: unknown;
         };
         content?: never;
@@ -2312,6 +2339,12 @@ export interface operations {
           'Retry-After': components['headers']['RetryAfterRateLimit'];
           'Cache-Control': components['headers']['CacheControlLoginPage'];
           Pragma: components['headers']['PragmaLoginPage'];
+          /** @description `nosniff`, on the login page (not on the JSON answer of the rate limit). */
+          'X-Content-Type-Options'?: 'nosniff';
+          /** @description `no-referrer`, on the login page (not on the JSON answer of the rate limit). */
+          'Referrer-Policy'?: 'no-referrer';
+          /** @description The login page's policy (PageContentSecurityPolicy); not on the JSON answer of the rate limit. */
+          'Content-Security-Policy'?: string;
           [name: string]: unknown;
         };
         content: {

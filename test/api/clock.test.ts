@@ -130,7 +130,7 @@ describe('GET / PUT / DELETE /__admin/clock', () => {
     { name: 'an advance past 50 years', body: { advance: `${51 * 365}d` } },
   ])('$name: 400 naming the bound', async ({ body }) => {
     const { admin } = setup();
-    const error = expectError(await admin.put('/clock', body), 400, 'invalid_request');
+    const error = expectError(await admin.put('/clock', body), 400, 'clock_out_of_range');
     expect(error.error).toContain('50 years');
   });
 });

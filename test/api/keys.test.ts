@@ -121,7 +121,7 @@ describe('GET / POST /__admin/keys', () => {
     { name: 'an RSA key of 1024 bits', pem: pemOf(1024), reason: 'is an RSA key of 1024 bits' },
   ])('$name: 400 naming pem and what is accepted', async ({ pem, reason }) => {
     const { h, admin } = setup();
-    const error = expectError(await admin.post('/keys', { pem }), 400, 'invalid_request');
+    const error = expectError(await admin.post('/keys', { pem }), 400, 'invalid_signing_key');
     expect(error.error).toContain(reason);
     expect(error.error).toContain('accepted: an unencrypted RSA private key of 2048 to 4096 bits');
     expect(error.details).toEqual([expect.objectContaining({ location: 'body', name: 'pem' })]);

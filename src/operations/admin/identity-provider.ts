@@ -5,7 +5,7 @@
 import type { ClaimRuleInput } from '../../control/claim-rules.ts';
 import { clockState, type SessionClock } from '../../control/clock.ts';
 import type { Handler } from '../../context.ts';
-import { conflict, invalidRequest, notFound, quote } from '../../errors.ts';
+import { conflict, invalidRequest, invalidSigningKey, notFound, quote } from '../../errors.ts';
 import { KeyRejected, MAX_KEYS, type KeyInfo } from '../../platform/platform.ts';
 import type { components, operations } from '../../spec/admin-types.ts';
 import { adminJson, done } from './reply.ts';
@@ -42,8 +42,8 @@ export const getClock: Handler = ({ session }) => adminJson(200, clockBody(sessi
 
 export const setClock: Handler<ClockBody> = ({ session, body }) => {
   const { clock } = session;
-  if (body.now !== undefined) clock.freezeAt(body.now);
-  else if (body.advance !== undefined) clock.advance(body.advance);
+  if ('now' in body) clock.freezeAt(body.now);
+  else if ('advance' in body) clock.advance(body.advance);
   else clock.run();
   return adminJson(200, clockBody(clock));
 };
@@ -72,7 +72,7 @@ export const addKey: Handler<KeyBody> = async ({ services, body }) => {
     key = await keys.add(body.pem, services.clock());
   } catch (error) {
     if (!(error instanceof KeyRejected)) throw error;
-    throw invalidRequest(error.message, [{ location: 'body', name: 'pem', message: error.message }]);
+    throw invalidSigningKey(error.message, [{ location: 'body', name: 'pem', message: error.message }]);
   }
   if (keys.keys.length > MAX_KEYS) {
     keys.retire(key.kid);

@@ -15,7 +15,6 @@ import { authorizationServerMetadata, jwks } from '../../oauth/discovery.ts';
 import { profileClaims } from '../../oauth/id-token.ts';
 import { introspect, revoke, type TokenInspection } from '../../oauth/introspection.ts';
 import { endSession as endSessionFlow, logout as logoutFlow } from '../../oauth/logout.ts';
-import { securedPage } from '../../oauth/page-headers.ts';
 import { issueToken as issueTokenFlow } from '../../oauth/token-endpoint.ts';
 import { JWKS_CACHE, NO_STORE, NO_STORE_ONLY, PUBLIC_METADATA } from '../../protocol/cache-headers.ts';
 import { MESSAGES } from '../../protocol/header-text.ts';
@@ -109,10 +108,8 @@ function loginContext(context: RequestContext): LoginContext {
   };
 }
 
-export const authorize: Handler = (context) =>
-  securedPage(authorizeFlow(loginContext(context), context.query));
-export const submitLogin: Handler = (context) =>
-  securedPage(submitLoginFlow(loginContext(context), context.body));
+export const authorize: Handler = (context) => authorizeFlow(loginContext(context), context.query);
+export const submitLogin: Handler = (context) => submitLoginFlow(loginContext(context), context.body);
 
 /**
  * `GET|POST /userinfo` (OIDC Core §5.3): the profile claims of the bearer's user that the token's scope allows, and
@@ -147,6 +144,6 @@ const logoutContext = (context: RequestContext) => ({
   cookie: context.headers.cookie,
 });
 
-export const logout: Handler = (context) => securedPage(logoutFlow(logoutContext(context), context.query));
-export const endSession: Handler = async (context) =>
-  securedPage(await endSessionFlow(logoutContext(context), context.services.tokens, context.query));
+export const logout: Handler = (context) => logoutFlow(logoutContext(context), context.query);
+export const endSession: Handler = (context) =>
+  endSessionFlow(logoutContext(context), context.services.tokens, context.query);
