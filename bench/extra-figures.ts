@@ -3,6 +3,7 @@
  * bench lists them in its report as "not measured yet" until their `measure` is written, and then prints what it
  * returns. Adding one is adding an entry here (and its unit-tested arithmetic beside it).
  */
+import { measureClaimRules } from './claim-rules.ts';
 import type { Driver } from './load.ts';
 import { table } from './report.ts';
 import type { Baselines, Build } from './servers.ts';
@@ -43,6 +44,7 @@ export const EXTRA_FIGURES: readonly ExtraFigure[] = [
     baseline: 'the same build and grant with no rule, same run (the `token` scenario at 50 connections)',
     goal: 'the cost per grant of 100 rules, reported as a ratio 100 rules ÷ 0 rules',
     needs: 'claim rules applied to every grant, set through the control plane',
+    measure: measureClaimRules,
   },
   {
     id: 'proxy-latency',

@@ -227,7 +227,8 @@ function banner(mock: RunningMockInternals, config: Config): string {
     `  token     TOKEN=$(curl -s ${mock.authUrl}/oauth/token -H 'Content-Type: application/json' \\`,
     `              -d '${body}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')`,
     `  try       curl -i -H "Authorization: Bearer $TOKEN" '${mock.url}/users?page_size=5'`,
-    `  login     issuer ${mock.tokens.settings.issuer} · public client spa-client (code + PKCE, docs/login.md)`,
+    `  issuer    ${issuerLine(mock, config)}`,
+    '  login     public client spa-client (code + PKCE, docs/login.md)',
     `  docs      ${mock.url}/docs (API reference, try it) · ${mock.url}/openapi.json`,
     `  console   ${config.admin ? `${mock.url}/__admin/ui/${config.adminToken === undefined ? '' : ' (asks for the admin token)'}` : 'off (--no-admin)'}`,
     `  admin     ${config.admin ? `${mock.url}/__admin (spec/admin.yaml)${config.adminToken === undefined ? '' : ', token required'}` : 'off'}`,
@@ -241,6 +242,17 @@ function banner(mock: RunningMockInternals, config: Config): string {
     '',
     '',
   ].join('\n');
+}
+
+/**
+ * The issuer as the banner states it: pinned by `--issuer`, or the address each client used (docs/tokens.md), the
+ * authorization server's URL here and its 127.0.0.1 form.
+ */
+function issuerLine(mock: RunningMockInternals, config: Config): string {
+  const { issuer } = mock.tokens.settings;
+  if (config.issuer !== undefined) return `${issuer} for every client (--issuer)`;
+  const port = new URL(mock.authUrl).port;
+  return `the address a client used: ${mock.authUrl}/, http://127.0.0.1:${port}/, … (--issuer pins one)`;
 }
 
 /** The control plane is served on a non-loopback address without a token (docs/control-plane.md). */

@@ -6,6 +6,7 @@
  * config file and `--help` all follow from it.
  */
 import { parseRateLimit, type RateLimitConfig } from './control/rate-limit.ts';
+import { ACCESS_TOKEN_FORMATS, type AccessTokenFormat } from './oauth/tokens.ts';
 import { LOG_LEVELS, type LogLevel } from './adapters/express/log.ts';
 
 export interface Config {
@@ -30,8 +31,10 @@ export interface Config {
   readonly queryCache: number;
   /** Port of a separate authorization-server listener; undefined = the API's listener. */
   readonly authPort: number | undefined;
-  /** `iss` of tokens (the auth server's URL with a trailing slash); undefined = derived from the listener. */
+  /** `iss` of tokens (the auth server's URL with a trailing slash); undefined = the address each client used. */
   readonly issuer: string | undefined;
+  /** `jwt` (Auth0's `typ: JWT`) or `at+jwt` (RFC 9068). */
+  readonly accessTokenFormat: AccessTokenFormat;
   /** Default audience of tokens. */
   readonly audience: string;
   /** Namespace of the userID claim. */
@@ -119,6 +122,13 @@ function logLevel(text: string, name: string): LogLevel {
 function issuer(text: string, name: string): string {
   if (!/^https?:\/\/[^\s/]+/.test(text)) fail(name, 'an http(s) URL', text);
   return text.endsWith('/') ? text : `${text}/`;
+}
+
+function accessTokenFormat(text: string, name: string): AccessTokenFormat {
+  return (
+    ACCESS_TOKEN_FORMATS.find((format) => format === text) ??
+    fail(name, ACCESS_TOKEN_FORMATS.join(' or '), text)
+  );
 }
 
 function positiveDuration(text: string, name: string): number {
@@ -283,9 +293,16 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     flag: 'issuer',
     value: 'URL',
     default: undefined,
-    shown: 'the authorization server URL + "/"',
+    shown: 'the address each client used + "/"',
     parse: issuer,
-    help: 'iss of tokens',
+    help: 'pin the iss of tokens and discovery (otherwise it follows the host a client used)',
+  },
+  accessTokenFormat: {
+    flag: 'access-token-format',
+    value: 'FORMAT',
+    default: 'jwt',
+    parse: accessTokenFormat,
+    help: 'jwt (typ JWT, as Auth0) or at+jwt (RFC 9068: typ at+jwt, a client_id claim)',
   },
   audience: {
     flag: 'audience',

@@ -90,6 +90,8 @@ export interface Services {
   /** The memory the sessions' own state holds, and its limit (`--max-state-memory`). */
   readonly memory: StateMemory;
   readonly documents: { readonly api: ServedDocument; readonly admin: ServedDocument };
+  /** The mock's real clock, epoch milliseconds: what server-wide things are dated by (a session has its own). */
+  readonly clock: () => number;
   /** Creates (or replaces) the named session `id`, over the start's data or over `dataset`. */
   newSession(id: string, dataset: Dataset | undefined): Promise<Session>;
 }

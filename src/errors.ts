@@ -17,6 +17,8 @@ export const API_ERROR_CODES = {
     'invalid_range',
     'unsupported_api_version',
     'invalid_fixtures',
+    'invalid_signing_key',
+    'clock_out_of_range',
     'unknown_provider_state',
   ],
   401: ['missing_token', 'invalid_token', 'admin_token_required'],
@@ -28,8 +30,11 @@ export const API_ERROR_CODES = {
     'session_not_found',
     'fault_not_found',
     'contract_not_found',
+    'claim_rule_not_found',
+    'key_not_found',
   ],
   405: ['method_not_allowed'],
+  409: ['last_key'],
   413: ['payload_too_large'],
   415: ['unsupported_media_type'],
   429: ['rate_limited'],
@@ -52,11 +57,20 @@ export const OAUTH_ERROR_CODES = [
   'too_many_attempts',
   'too_many_requests',
   'login_required',
+  'interaction_required',
+  'consent_required',
+  'invalid_token',
+  'insufficient_scope',
 ] as const;
 
 type ApiCodes = typeof API_ERROR_CODES;
 export type ApiErrorCode = ApiCodes[keyof ApiCodes][number];
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+
+/** Whether `code` is an error code of the authorization server (a fault rule may name any other). */
+export function isOAuthErrorCode(code: string): code is OAuthErrorCode {
+  return OAUTH_ERROR_CODES.some((c) => c === code);
+}
 
 interface ErrorOptions {
   readonly details?: readonly ErrorDetail[] | undefined;
@@ -106,6 +120,12 @@ export const invalidBody = (message: string, details?: readonly ErrorDetail[]): 
 export const invalidRange = (message: string, details?: readonly ErrorDetail[]): MockError =>
   api(400, 'invalid_range', message, { details });
 export const invalidFixtures = (message: string): MockError => api(400, 'invalid_fixtures', message);
+/** 400 for a clock change that would take a session's time out of its bounds (the field and bounds named). */
+export const clockOutOfRange = (message: string, details: readonly ErrorDetail[]): MockError =>
+  api(400, 'clock_out_of_range', message, { details });
+/** 400 for a `pem` that is not a key the server can sign with (what is accepted named). */
+export const invalidSigningKey = (message: string, details: readonly ErrorDetail[]): MockError =>
+  api(400, 'invalid_signing_key', message, { details });
 export const unknownProviderState = (message: string): MockError =>
   api(400, 'unknown_provider_state', message);
 export const unsupportedApiVersion = (message: string, details: readonly ErrorDetail[]): MockError =>
@@ -156,6 +176,9 @@ export const forbidden = (message: string): MockError => api(403, 'insufficient_
 
 export const notFound = (code: Extract<ApiErrorCode, `${string}not_found`>, message: string): MockError =>
   api(404, code, message);
+
+/** 409: the request conflicts with what the mock must keep (its last signing key). */
+export const conflict = (code: ApiCodes[409][number], message: string): MockError => api(409, code, message);
 
 export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]): MockError =>
   api(
@@ -227,6 +250,10 @@ export const OAUTH_STATUS: Readonly<Record<OAuthErrorCode, number>> = {
   too_many_attempts: 429,
   too_many_requests: 429,
   login_required: 400,
+  interaction_required: 400,
+  consent_required: 400,
+  invalid_token: 401,
+  insufficient_scope: 403,
 };
 
 /** Any error of the authorization server, at the status the token endpoint gives it. */
@@ -241,7 +268,9 @@ export const oauthInvalidRequest = (description: string, status = 400): MockErro
 export const invalidClient = (description: string, basic: boolean): MockError =>
   // RFC 6749 §5.2: a client that authenticated with HTTP Basic gets a 401 with a Basic challenge.
   oauth(401, 'invalid_client', description, basic ? { 'WWW-Authenticate': 'Basic realm="identity"' } : {});
-export const invalidGrant = (description: string): MockError => oauth(403, 'invalid_grant', description);
+/** 403 `invalid_grant` (Auth0's status); 400 where RFC 6749 §5.2's own status is meant (another client's token). */
+export const invalidGrant = (description: string, status = 403): MockError =>
+  oauth(status, 'invalid_grant', description);
 export const unauthorizedClient = (grantType: string): MockError =>
   oauth(403, 'unauthorized_client', `Grant type '${grantType}' not allowed for the client.`);
 export const unsupportedGrantType = (description: string): MockError =>

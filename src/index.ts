@@ -8,8 +8,10 @@ export {
   createMock,
   MOCK_DEFAULTS,
   type Mock,
+  type MockKeys,
   type MockOptions,
   type MockSession,
+  type SigningKeyEntry,
 } from './mock.ts';
 export {
   ListenError,
@@ -42,5 +44,7 @@ export type { AppTokenRequest, MintedToken } from './oauth/app-tokens.ts';
 export type { Dataset, Workspace, Client } from './data/dataset.ts';
 export type { User, UserType, UserStatus } from './spec/types.ts';
 export type { FaultInput, FaultRule } from './control/faults.ts';
+export type { MockClock } from './control/clock.ts';
+export type { AccessTokenFormat } from './oauth/tokens.ts';
 export type { JournalEntry, JournalFilter } from './control/journal.ts';
 export type { RateLimitConfig } from './control/rate-limit.ts';

@@ -9,6 +9,8 @@ import { createLogger, type Logger, type LogLevel } from './adapters/express/log
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
 import { ConfigError, DEFAULTS, type Config } from './config.ts';
 import type { Services } from './context.ts';
+import type { ClaimRule, ClaimRuleInput } from './control/claim-rules.ts';
+import { mockClock, type MockClock } from './control/clock.ts';
 import type { ControlPlane } from './control/control-plane.ts';
 import type { FaultInput, FaultRule } from './control/faults.ts';
 import type { JournalEntry, JournalFilter } from './control/journal.ts';
@@ -22,6 +24,7 @@ import { mintAppTokenNow, planAppToken, type AppTokenRequest, type MintedToken }
 import type { TokenService } from './oauth/tokens.ts';
 import { inProcessSession } from './client/in-process-session.ts';
 import type { SessionApi } from './client/session-api.ts';
+import type { KeyInfo } from './platform/platform.ts';
 import { ADMIN_OPERATIONS } from './operations/admin/table.ts';
 import { API_OPERATIONS } from './operations/api/table.ts';
 import { createPipeline, type RequestHandler } from './pipeline/handle.ts';
@@ -76,6 +79,23 @@ export const MOCK_DEFAULTS = Object.freeze({
  */
 export type MockSession = SessionApi;
 
+/** A signing key as `GET /__admin/keys` lists it. */
+export interface SigningKeyEntry {
+  readonly kid: string;
+  /** RFC 3339. */
+  readonly created: string;
+  readonly signing: boolean;
+}
+
+/** The server's signing keys (`/__admin/keys`), shared by every session. */
+export interface MockKeys {
+  list(): SigningKeyEntry[];
+  /** Makes a new RSA 2048 key, or the RSA private key `pem`, the signing key; resolves to it. */
+  add(pem?: string): Promise<SigningKeyEntry>;
+  /** Retires key `kid`; throws for an unknown key or the last one. */
+  retire(kid: string): void;
+}
+
 /** A mock, as a test suite or a program uses it. */
 export interface Mock {
   /** The Express app: hand it to supertest, or to `http.createServer`. */
@@ -94,6 +114,12 @@ export interface Mock {
   requests(filter?: JournalFilter): JournalEntry[];
   /** Adds a fault rule. */
   fault(rule: FaultInput): FaultRule;
+  /** Adds a claim rule. */
+  claims(rule: ClaimRuleInput): ClaimRule;
+  /** The default session's test clock. */
+  readonly clock: MockClock;
+  /** The server's signing keys (`/__admin/keys`). */
+  readonly signingKeys: MockKeys;
   /** The named session `id` (created on first use), with its headers and controls. */
   session(id: string): MockSession;
 }
@@ -114,9 +140,14 @@ export interface MockInternals extends Mock {
   endStreams(): void;
 }
 
-/** What only `startMock` and the package's own tests pass: the key set read before listening; a platform. */
+/**
+ * What only `startMock` and the package's own tests pass: the key set read before listening, the authorization
+ * server's URL, a platform.
+ */
 export interface BuildExtras {
   readonly keys?: NodeKeySet;
+  /** The authorization server's URL (`http://localhost:PORT`): the default issuer, and its port. */
+  readonly authUrl?: string;
   /** Randomness and hashing: Node's unless a test makes randomness repeatable (two mocks, one sequence). */
   readonly platform?: Platform;
 }
@@ -147,7 +178,9 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
   const logger = options.logger ?? createLogger(o.logLevel);
   const specs = options.specs ?? loadSpecs();
   const rateLimit = rateLimitOf(o.rateLimit);
-  const keys = extras.keys ?? new NodeKeySet([readKeyPair(o.signingKey)]);
+  const keys = extras.keys ?? new NodeKeySet([readKeyPair(o.signingKey, o.now())]);
+  // Without a listener, the authorization server is where the command line's default port puts it.
+  const authUrl = new URL(extras.authUrl ?? `http://localhost:${DEFAULTS.port}`);
   const services = yield* nodeServicesSteps({
     ...o,
     specs,
@@ -156,8 +189,9 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     dataset: o.dataset ?? (o.fixtures === undefined ? undefined : loadFixturesSync(o.fixtures)),
     rateLimit,
     sessionTtlMs: o.sessionTtl * 1000,
-    // Without a listener, the issuer is the one the command line's default port gives.
-    issuer: o.issuer ?? `http://localhost:${DEFAULTS.port}/`,
+    issuer: o.issuer ?? `${authUrl.origin}/`,
+    issuerPinned: o.issuer !== undefined,
+    issuerPort: Number(authUrl.port || (authUrl.protocol === 'https:' ? 443 : 80)),
   });
   const handler = requestPath(services, specs, o, logger);
   const isAuth = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
@@ -290,6 +324,7 @@ function facade(
   const defaults = sessions.default;
   return {
     ...parts,
+    signingKeys: mockKeys(services),
     services,
     model: services.api,
     state: defaults.state,
@@ -308,11 +343,33 @@ function facade(
     },
     requests: (filter) => defaults.control.journal.list(filter).requests,
     fault: (rule) => defaults.control.faults.add(rule),
+    claims: (rule) => defaults.control.claims.add(rule),
+    clock: mockClock(() => defaults.clock),
     endStreams: () => {
       services.streams.endAll();
     },
     // The session API over this mock's own admin API, in process: the same handle as sessionClient(url, id).
     session: (id) => inProcessSession({ id, fetch: parts.fetch, adminToken: parts.adminToken }),
+  };
+}
+
+/** The key set's controls: what `/__admin/keys` does, in process. */
+function mockKeys(services: Services): MockKeys {
+  const { tokens } = services;
+  const entry = (key: KeyInfo, signing: boolean): SigningKeyEntry => ({
+    kid: key.kid,
+    created: new Date(key.created).toISOString(),
+    signing,
+  });
+  return {
+    list: () => tokens.keys.keys.map((key, i) => entry(key, i === 0)),
+    add: async (pem) => entry(await tokens.keys.add(pem, services.clock()), true),
+    retire: (kid) => {
+      const outcome = tokens.keys.retire(kid);
+      if (outcome === 'unknown') throw new Error(`no signing key ${JSON.stringify(kid)}`);
+      if (outcome === 'last') throw new Error(`key ${JSON.stringify(kid)} is the only signing key`);
+      tokens.forgetVerified();
+    },
   };
 }
 

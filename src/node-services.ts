@@ -15,7 +15,7 @@ import { datasetFromRecords } from './data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
 import { seedDatasetSteps } from './data/seed.ts';
 import { runInSlices, type Steps } from './data/sliced-work.ts';
-import { TokenService } from './oauth/tokens.ts';
+import { TokenService, type AccessTokenFormat } from './oauth/tokens.ts';
 import { NODE_PLATFORM } from './platform/node/node-platform.ts';
 import type { Platform } from './platform/platform.ts';
 import type { NodeKeySet } from './platform/node/signing-keys.ts';
@@ -40,7 +40,12 @@ export interface ServiceInputs {
   readonly sessionTtlMs: number;
   /** Bytes the sessions' own state may hold in all (`--max-state-memory`). */
   readonly maxStateMemory: number;
+  /** The issuer: the pinned one (`issuerPinned`), or the default one at `localhost`. */
   readonly issuer: string;
+  readonly issuerPinned: boolean;
+  /** The authorization server's port (`localhost` and `127.0.0.1` there are always accepted issuers). */
+  readonly issuerPort: number;
+  readonly accessTokenFormat: AccessTokenFormat;
   readonly audience: string;
   readonly claimsNamespace: string;
   readonly tokenTtl: number;
@@ -81,7 +86,15 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
   sessions.measureWith(stateMemory);
   const tokens = new TokenService(
     i.keys,
-    { issuer: i.issuer, audience: i.audience, claimsNamespace: i.claimsNamespace, ttlSeconds: i.tokenTtl },
+    {
+      issuer: i.issuer,
+      pinned: i.issuerPinned,
+      port: i.issuerPort,
+      audience: i.audience,
+      claimsNamespace: i.claimsNamespace,
+      ttlSeconds: i.tokenTtl,
+      accessTokenFormat: i.accessTokenFormat,
+    },
     platform,
   );
   return {
@@ -109,6 +122,7 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
       api: apiSpec(i.specs.api.doc, (base) => (i.separateAuthServer ? i.issuer.replace(/\/$/, '') : base)),
       admin: adminSpec(i.specs.admin.doc),
     },
+    clock: i.now,
     newSession: async (id, own) => {
       // Room is made (or refused) before a dataset of its own is built, not after.
       if (!sessions.has(id)) sessions.makeRoom();

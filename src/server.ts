@@ -78,7 +78,7 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   await specsReady(specs);
   const host = options.host ?? MOCK_DEFAULTS.host;
   // The key is read once, here: one that cannot sign fails the start before a port is taken.
-  const keys = new NodeKeySet([readKeyPair(options.signingKey)]);
+  const keys = new NodeKeySet([readKeyPair(options.signingKey, (options.now ?? MOCK_DEFAULTS.now)())]);
   const server = await listen(options.port ?? MOCK_DEFAULTS.port, host, 'port');
   const authServer =
     options.authPort === undefined ? undefined : await listen(options.authPort, host, 'authPort');
@@ -137,15 +137,7 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   let mock: MockInternals;
   try {
     mock = await runInSlices(
-      buildMockSteps(
-        {
-          ...options,
-          specs,
-          issuer: options.issuer ?? `${authUrl}/`,
-          separateAuthServer: authServer !== undefined,
-        },
-        { keys },
-      ),
+      buildMockSteps({ ...options, specs, separateAuthServer: authServer !== undefined }, { keys, authUrl }),
     );
   } catch (error) {
     await Promise.all(listeners.map((listener) => drain(listener, 0)));

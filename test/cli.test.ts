@@ -261,7 +261,10 @@ describe.concurrent('identity-mock', () => {
         expect(banner).toContain('8 users');
         expect(banner).toContain(`${served.url}/docs`);
         expect(banner).toContain(`${served.url}/__admin/ui/`);
-        expect(banner).toContain(`issuer ${served.url}/ · public client spa-client`);
+        expect(banner).toContain(
+          `issuer    the address a client used: ${served.url}/, http://127.0.0.1:${new URL(served.url).port}/, … (--issuer pins one)`,
+        );
+        expect(banner).toContain('public client spa-client');
         const admin = await fetch(`${served.url}/__admin/health`);
         expect(await admin.json()).toMatchObject({ status: 'ok', users: 8 });
       } finally {

@@ -1,8 +1,11 @@
 /**
- * Every README block marked ```` ```sh tested ```` runs, as written, against a mock started with the defaults of
- * `npm start` (seed 42, 200 users) on a free port: `localhost:8080` becomes that port, `npm run cli --` and `npx identity-mock` the built bin.
- * Each block starts from a reset mock, with `TOKEN` and `H` set to an admin token, as the quick start makes them. `curl` reports each answer's status; a block's statuses must all be 2xx, or exactly the
- * ones its fence lists (```` ```sh tested 500 429 ````). Nothing may go to stderr besides.
+ * Every block of the README and of the docs with runnable examples marked ```` ```sh tested ```` runs, as written,
+ * against a mock started with the defaults of `npm start` (seed 42, 200 users) on a free port: `localhost:8080` becomes
+ * that port, `npm run cli --` and `npx identity-mock` the built bin. Each block starts from a reset mock, with `TOKEN` and `H` set to an admin
+ * token, as the quick start makes them. `curl` reports each answer's status; a block's statuses must all be 2xx, or
+ * exactly the ones its fence lists (```` ```sh tested 500 429 ````). Nothing may go to stderr besides. A line
+ * `# → text` says what the block prints: its output must contain `text`. A ```` ```js tested ```` block is a
+ * self-contained ES module run with Node, importing the built package by its name.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -13,23 +16,35 @@ import { startMockInternals as startMock, type RunningMockInternals as RunningMo
 import { passwordFields } from './support/auth.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
+/** The documents whose tested blocks run here. */
+const DOCUMENTS = ['README.md', 'docs/tokens.md', 'docs/login.md'];
 
 interface Block {
-  readonly line: number;
+  readonly where: string;
+  readonly language: 'sh' | 'js';
   readonly script: string;
   readonly statuses: readonly number[] | undefined;
+  /** What the block's output must contain (its `# → text` or `// → text` lines). */
+  readonly prints: readonly string[];
 }
 
-const blocks: Block[] = [...README.matchAll(/^```sh tested([^\n]*)\n([\s\S]*?)^```$/gm)].map((match) => {
-  const expected = (match[1] ?? '').trim();
-  return {
-    line: README.slice(0, match.index).split('\n').length,
-    script: match[2] ?? '',
-    statuses: expected === '' ? undefined : expected.split(/\s+/).map(Number),
-  };
-});
+function blocksOf(document: string): Block[] {
+  const text = readFileSync(new URL(`../${document}`, import.meta.url), 'utf8');
+  return [...text.matchAll(/^```(sh|js) tested([^\n]*)\n([\s\S]*?)^```$/gm)].map((match) => {
+    const expected = (match[2] ?? '').trim();
+    const script = match[3] ?? '';
+    return {
+      where: `${document} line ${text.slice(0, match.index).split('\n').length}`,
+      language: match[1] === 'js' ? 'js' : 'sh',
+      script,
+      statuses: expected === '' ? undefined : expected.split(/\s+/).map(Number),
+      prints: [...script.matchAll(/^(?:#|\/\/) → (.+)$/gm)].map((line) => line[1] ?? ''),
+    };
+  });
+}
+
+const blocks: Block[] = DOCUMENTS.flatMap(blocksOf);
 
 const STATUS_LINE = /^HTTP_STATUS (\d{3})$/;
 
@@ -64,30 +79,50 @@ function runnable(script: string): string {
   ].join('\n');
 }
 
-describe('README commands', () => {
+describe('README and docs commands', () => {
   it('has tested blocks', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(7);
+    expect(blocks.filter((block) => block.where.startsWith('README.md')).length).toBeGreaterThanOrEqual(7);
+    expect(blocks.filter((block) => block.where.startsWith('docs/tokens.md')).length).toBeGreaterThanOrEqual(
+      6,
+    );
   });
 
-  it.each(blocks)('the block at README.md line $line', async ({ script, statuses }) => {
-    mock.reset();
-    const { stdout, stderr } = await promisify(execFile)('bash', ['-c', runnable(script)], {
-      cwd: ROOT,
-      env,
-      timeout: 30_000,
-    });
-    const lines = stderr.split('\n').filter((line) => line !== '');
-    const seen = lines.flatMap((line) => {
-      const status = STATUS_LINE.exec(line)?.[1];
-      return status === undefined ? [] : [Number(status)];
-    });
-    expect(lines.filter((line) => !STATUS_LINE.test(line))).toEqual([]);
-    if (statuses === undefined) {
-      expect(seen.length).toBeGreaterThan(0);
-      expect(seen.filter((status) => status < 200 || status > 299)).toEqual([]);
-    } else {
-      expect(seen).toEqual(statuses);
-    }
-    if (script.includes('search=carey%20jnoes')) expect(stdout).toContain('"name":"Carey Jones"');
-  });
+  it.each(blocks.filter((block) => block.language === 'js'))(
+    'the module at $where',
+    async ({ script, prints }) => {
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        ['--input-type=module', '--eval', script],
+        { cwd: ROOT, env, timeout: 30_000 },
+      );
+      expect(stderr).toBe('');
+      for (const text of prints) expect(stdout).toContain(text);
+    },
+  );
+
+  it.each(blocks.filter((block) => block.language === 'sh'))(
+    'the block at $where',
+    async ({ script, statuses, prints }) => {
+      mock.reset();
+      const { stdout, stderr } = await promisify(execFile)('bash', ['-c', runnable(script)], {
+        cwd: ROOT,
+        env,
+        timeout: 30_000,
+      });
+      const lines = stderr.split('\n').filter((line) => line !== '');
+      const seen = lines.flatMap((line) => {
+        const status = STATUS_LINE.exec(line)?.[1];
+        return status === undefined ? [] : [Number(status)];
+      });
+      expect(lines.filter((line) => !STATUS_LINE.test(line))).toEqual([]);
+      if (statuses === undefined) {
+        expect(seen.length).toBeGreaterThan(0);
+        expect(seen.filter((status) => status < 200 || status > 299)).toEqual([]);
+      } else {
+        expect(seen).toEqual(statuses);
+      }
+      if (script.includes('search=carey%20jnoes')) expect(stdout).toContain('"name":"Carey Jones"');
+      for (const text of prints) expect(stdout).toContain(text);
+    },
+  );
 });

@@ -1,7 +1,8 @@
 /**
- * The control plane of one mock (docs/control-plane.md): fault rules, the rate limiter and the request journal, with the
- * settings of the start that a reset returns to.
+ * The control plane of one mock (docs/control-plane.md): fault rules, claim rules, the rate limiter and the request
+ * journal, with the settings of the start that a reset returns to.
  */
+import { ClaimRules } from './claim-rules.ts';
 import { Journal, type JournalRoom } from './journal.ts';
 import { FaultRules } from './faults.ts';
 import type { Hashing } from '../platform/platform.ts';
@@ -23,6 +24,7 @@ export interface ControlPlaneOptions {
 
 export class ControlPlane {
   readonly faults: FaultRules;
+  readonly claims = new ClaimRules();
   readonly limiter: RateLimiter;
   readonly journal: Journal;
   readonly #startRateLimit: RateLimitConfig | undefined;
@@ -36,12 +38,13 @@ export class ControlPlane {
 
   /** Bytes the journal, fault rules and rate-limit buckets hold, estimated (`sessions/state-memory.ts`). */
   stateBytes(): number {
-    return this.journal.bytes + this.faults.bytes + this.limiter.keys * BUCKET_BYTES;
+    return this.journal.bytes + this.faults.bytes + this.claims.bytes + this.limiter.keys * BUCKET_BYTES;
   }
 
-  /** No fault rules, an empty journal, the start's rate limit with fresh counters. */
+  /** No fault or claim rules, an empty journal, the start's rate limit with fresh counters. */
   reset(): void {
     this.faults.clear();
+    this.claims.clear();
     this.journal.clear();
     this.limiter.configure(this.#startRateLimit);
   }

@@ -1,7 +1,8 @@
 /**
- * Fault rules (docs/control-plane.md): requests matching a method, a path pattern and optionally a header get a status
- * and/or a delay, with a probability drawn from a seeded generator (runs repeat) at most `times` times.
- * `status: 0` means: drop the connection.
+ * Fault rules (docs/control-plane.md): requests matching a method, a path pattern and optionally a header, a grant
+ * type, a client and a user get a status and/or a delay, or the route's own answer for an OAuth error
+ * (`oauth_error`, docs/tokens.md), with a probability drawn from a seeded generator (runs repeat) at most `times`
+ * times. `status: 0` means: drop the connection.
  */
 import { invalidRequest } from '../errors.ts';
 import { compileGlob, type PathGlob } from './path-glob.ts';
@@ -19,7 +20,28 @@ export interface FaultInput {
   readonly delay_ms?: number;
   readonly probability?: number;
   readonly times?: number;
+  /** An OAuth error code the route answers as it would answer that error (docs/tokens.md). */
+  readonly oauth_error?: string;
+  /** The `error_description` of that answer. */
+  readonly error_description?: string;
+  /** Only requests of this grant type (the token endpoint's `grant_type`). */
+  readonly grant_type?: string;
+  /** Only requests of this client. */
+  readonly client_id?: string;
+  /** Only requests for this user: email, id or identifier. */
+  readonly user?: string;
 }
+
+/** What a request says about its grant, client and user, for rules that match on them. */
+export interface FaultFacts {
+  readonly grantType: string | undefined;
+  readonly clientId: string | undefined;
+  /** Whether the request's user is the one `reference` names (email, id or identifier). */
+  isUser(reference: string): boolean;
+}
+
+/** Snake-case codes as RFC 6749 writes them (`invalid_grant`, `temporarily_unavailable`, `mfa_required`). */
+const OAUTH_ERROR_CODE = /^[a-z][a-z0-9_]{0,63}$/;
 
 export interface FaultRule extends FaultInput {
   readonly id: string;
@@ -62,8 +84,13 @@ export class FaultRules {
    * already kept (spec/admin.yaml says the first two in its schema, so the validator refuses them first).
    */
   add(input: FaultInput): FaultRule {
-    if (input.status === undefined && input.delay_ms === undefined) {
-      throw invalidRequest('a fault rule needs a status, a delay_ms, or both');
+    if (input.status === undefined && input.delay_ms === undefined && input.oauth_error === undefined) {
+      throw invalidRequest('a fault rule needs a status, a delay_ms or an oauth_error');
+    }
+    if (input.oauth_error !== undefined && !OAUTH_ERROR_CODE.test(input.oauth_error)) {
+      throw invalidRequest(
+        `oauth_error must be an error code in snake case such as invalid_grant or temporarily_unavailable (got ${JSON.stringify(input.oauth_error).slice(0, 80)})`,
+      );
     }
     if (input.status !== undefined && input.status !== 0 && (input.status < 100 || input.status > 599)) {
       throw invalidRequest(`status must be 0 (drop the connection) or 100–599 (got ${input.status})`);
@@ -103,15 +130,25 @@ export class FaultRules {
 
   /**
    * The first rule that matches and fires for this request, counting it as fired; a rule whose probability draw
-   * fails lets the next rules be tried.
+   * fails lets the next rules be tried. `facts` is read only for rules that match on a grant, client or user.
    */
-  match(method: string, path: string, header: (name: string) => string | undefined): FaultRule | undefined {
+  match(
+    method: string,
+    path: string,
+    header: (name: string) => string | undefined,
+    facts: () => FaultFacts = () => NO_FACTS,
+  ): FaultRule | undefined {
+    let known: FaultFacts | undefined;
+    const request = (): FaultFacts => (known ??= facts());
     for (const live of this.#rules) {
       const { rule } = live;
       if (rule.times !== undefined && live.fired >= rule.times) continue;
       if (rule.method !== undefined && rule.method !== method) continue;
       if (!live.pattern.test(path)) continue;
       if (rule.header !== undefined && header(rule.header.name) !== rule.header.value) continue;
+      if (rule.grant_type !== undefined && request().grantType !== rule.grant_type) continue;
+      if (rule.client_id !== undefined && request().clientId !== rule.client_id) continue;
+      if (rule.user !== undefined && !request().isUser(rule.user)) continue;
       if (rule.probability !== undefined && rule.probability < 1 && this.#random() >= rule.probability)
         continue;
       live.fired++;
@@ -120,6 +157,8 @@ export class FaultRules {
     return undefined;
   }
 }
+
+const NO_FACTS: FaultFacts = { grantType: undefined, clientId: undefined, isUser: () => false };
 
 /** A small, fast, seedable generator (mulberry32): the same seed gives the same draws on any machine. */
 export function mulberry32(seed: number): () => number {

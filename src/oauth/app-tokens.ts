@@ -52,6 +52,8 @@ export interface AppTokenPlan {
   readonly iat: number;
   readonly exp: number;
   readonly idToken: IdTokenRequest | undefined;
+  /** `iss` by default (`Issuers.forOrigin` of the request; a `claims.iss` wins). */
+  readonly issuer: string | undefined;
 }
 
 /**
@@ -66,6 +68,7 @@ export function planAppToken(
   request: AppTokenRequest,
   clientId: string,
   now: number,
+  issuer?: string,
 ): AppTokenPlan {
   const found = store.find(request.user);
   if (found === undefined) {
@@ -113,26 +116,32 @@ export function planAppToken(
           authTime: now,
           sid: undefined,
         };
-  return { claims, iat: now, exp, idToken };
+  return { claims, iat: now, exp, idToken, issuer };
 }
 
 /** Signs a planned app token (and its ID token). */
 export async function mintAppToken(tokens: TokenService, plan: AppTokenPlan): Promise<MintedToken> {
-  const signed = await tokens.sign(plan.claims, plan.iat);
+  const signed = await tokens.sign(plan.claims, plan.iat, { issuer: plan.issuer });
   const idToken =
     plan.idToken === undefined
       ? undefined
-      : (await tokens.sign(idTokenClaims(plan.idToken, plan.iat), plan.iat)).token;
+      : (
+          await tokens.sign(idTokenClaims(plan.idToken, plan.iat), plan.iat, {
+            kind: 'id',
+            issuer: plan.issuer,
+          })
+        ).token;
   return minted(plan, signed.token, signed.claims, idToken);
 }
 
 /** `mintAppToken` on a platform that signs synchronously (Node). */
 export function mintAppTokenNow(tokens: TokenService, plan: AppTokenPlan): MintedToken {
-  const signed = tokens.signNow(plan.claims, plan.iat);
+  const signed = tokens.signNow(plan.claims, plan.iat, { issuer: plan.issuer });
   const idToken =
     plan.idToken === undefined
       ? undefined
-      : tokens.signNow(idTokenClaims(plan.idToken, plan.iat), plan.iat).token;
+      : tokens.signNow(idTokenClaims(plan.idToken, plan.iat), plan.iat, { kind: 'id', issuer: plan.issuer })
+          .token;
   return minted(plan, signed.token, signed.claims, idToken);
 }
 

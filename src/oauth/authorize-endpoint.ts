@@ -1,11 +1,13 @@
 /**
  * `GET /authorize` and the login page's `POST /authorize/login` (docs/login.md): the authorization code flow with
  * PKCE, as a single-page app's login library drives it. A live login session answers at once (`prompt=none` needs
- * one; `prompt=login` always shows the page); otherwise the login page asks who is signing in.
+ * one; `prompt=login` always shows the page); otherwise the login page asks who is signing in. Its forms carry a
+ * token bound to the request and the browser (`login/login-form-token.ts`).
  */
 import { HTML_TYPE, text, type Answer } from '../answer.ts';
 import { DEFAULT_PASSWORD, passwordOf, type Client } from '../data/dataset.ts';
 import { MockError } from '../errors.ts';
+import type { Hashing, Random } from '../platform/platform.ts';
 import { NO_STORE } from '../protocol/cache-headers.ts';
 import type { User } from '../spec/types.ts';
 import type { UserStore } from '../users/store.ts';
@@ -13,6 +15,14 @@ import { checkAuthorizeRequest } from './authorize/index.ts';
 import { authorizeParams, type AuthorizationRequest, type AuthorizeOutcome } from './authorize/request.ts';
 import { checkPassword, mayLogIn } from './check-password.ts';
 import { required } from './fields.ts';
+import {
+  BROWSER_COOKIE,
+  browserCookie,
+  cookieValue,
+  FORM_TOKEN_FIELD,
+  formProblem,
+  formToken,
+} from './login/login-form-token.ts';
 import { renderLoginPage } from './login/login-page.ts';
 import { sessionCookie, sessionIdOf, type LoginSession } from './login/login-sessions.ts';
 import { errorPage } from '../html/error-page.ts';
@@ -31,6 +41,10 @@ export interface LoginContext {
   readonly now: number;
   readonly address: string;
   readonly cookie: string | undefined;
+  /** The request's `Sec-Fetch-Site`, which a browser sets. */
+  readonly fetchSite: string | undefined;
+  readonly hashing: Hashing;
+  readonly random: Random;
 }
 
 /** Statuses of the login page after a failed attempt, by the token endpoint's error. */
@@ -62,6 +76,14 @@ export function submitLogin(c: LoginContext, body: unknown): Answer {
   const checked = checkedRequest(checkAuthorizeRequest(authorizeParams(fields), c.clients));
   if (checked.kind === 'answer') return checked.answer;
   const { request } = checked;
+  const browser = cookieValue(c.cookie, BROWSER_COOKIE);
+  const forged = formProblem(
+    c.hashing,
+    c.oauth.formKey,
+    { browser, token: fields[FORM_TOKEN_FIELD], fetchSite: c.fetchSite },
+    request.params,
+  );
+  if (forged !== undefined) return errorPage(`Sign-in refused: ${forged}.`, 403);
   const account = typeof fields.account === 'string' ? fields.account : undefined;
   const email = account ?? (typeof fields.email === 'string' ? fields.email.trim() : '');
   const known = account === undefined ? undefined : knownAccounts(c).find((user) => user.email === account);
@@ -147,24 +169,29 @@ function issueCode(
   return { ...answer, headers: { ...answer.headers, ...headers } };
 }
 
+/** The login page, its forms bound to this request and browser (a browser seen for the first time gets its cookie). */
 function loginPage(
   c: LoginContext,
   request: AuthorizationRequest,
   failure?: { readonly status: number; readonly message: string; readonly email: string | undefined },
 ): Answer {
+  const known = cookieValue(c.cookie, BROWSER_COOKIE);
+  const browser = known ?? c.random.token(16);
   const page = renderLoginPage({
     request,
     accounts: knownAccounts(c),
     error: failure?.message,
     email: failure?.email,
     defaultPassword: DEFAULT_PASSWORD,
+    formToken: formToken(c.hashing, c.oauth.formKey, browser, request.params),
   });
-  return text(failure?.status ?? 200, HTML_TYPE, page, failure?.message ?? 'Login page', NO_STORE);
+  const headers = known === undefined ? { ...NO_STORE, 'Set-Cookie': browserCookie(browser) } : NO_STORE;
+  return text(failure?.status ?? 200, HTML_TYPE, page, failure?.message ?? 'Login page', headers);
 }
 
 /** The login session the request's cookie names, if its user is still there and may log in (docs/tokens.md). */
 function liveSession(c: LoginContext): LoginSession | undefined {
-  const session = c.oauth.logins.get(sessionIdOf(c.cookie));
+  const session = c.oauth.logins.get(sessionIdOf(c.cookie), Math.floor(c.now / 1000));
   if (session === undefined) return undefined;
   const user = c.store.userById(session.userId);
   return user === undefined || !mayLogIn(user) ? undefined : session;

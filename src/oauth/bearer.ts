@@ -13,6 +13,11 @@ export interface UserDirectory {
   slotOfId(id: string): number | undefined;
 }
 
+/** The access tokens a session revoked (`POST /oauth/revoke`, a revoked refresh-token family or code). */
+export interface RevokedTokens {
+  isRevoked(jti: unknown): boolean;
+}
+
 const USAGE = 'send Authorization: Bearer <access token> (get one from POST /oauth/token)';
 
 /** Authenticates an `Authorization` header value at `now` (epoch seconds); throws the 401 of docs/tokens.md. */
@@ -21,6 +26,7 @@ export async function authenticate(
   tokens: TokenService,
   directory: UserDirectory,
   now: number,
+  revoked?: RevokedTokens,
 ): Promise<Principal> {
   const token = bearerToken(header);
   let claims: Claims;
@@ -29,6 +35,9 @@ export async function authenticate(
   } catch (error) {
     if (error instanceof TokenError) throw invalidToken(error.message);
     throw error;
+  }
+  if (revoked?.isRevoked(claims.jti) === true) {
+    throw invalidToken('the access token is invalid: it was revoked');
   }
   const userId = claims[tokens.userIdClaim];
   let slot: number | undefined;

@@ -12,14 +12,21 @@ export class TokenError extends Error {
   }
 }
 
-/** Clock skew tolerated on `exp` and `nbf` (docs/tokens.md). */
+/** Clock skew tolerated on `exp`, `nbf` and `iat` (docs/tokens.md). */
 export const LEEWAY_SECONDS = 30;
 
-/** Throws TokenError when `claims` are expired or not yet valid at `now` (epoch seconds), with the leeway. */
+/**
+ * Throws TokenError unless `claims` are valid at `now` (epoch seconds), with the leeway: `iat ≤ now + leeway`,
+ * `now < exp + leeway` and `nbf ≤ now + leeway`, for each claim present. A test clock moved back (docs/tokens.md)
+ * therefore refuses a token issued after the instant it shows.
+ */
 export function checkTime(claims: Claims, now: number): void {
-  const { exp, nbf } = claims;
+  const { exp, nbf, iat } = claims;
   if (exp !== undefined && (typeof exp !== 'number' || now >= exp + LEEWAY_SECONDS)) {
     throw new TokenError(`it expired at ${instant(exp)}`);
+  }
+  if (iat !== undefined && (typeof iat !== 'number' || now + LEEWAY_SECONDS < iat)) {
+    throw new TokenError(`it was issued at ${instant(iat)}, after now (${instant(now)})`);
   }
   if (nbf !== undefined && (typeof nbf !== 'number' || now < nbf - LEEWAY_SECONDS)) {
     throw new TokenError(`it is not valid before ${instant(nbf)}`);

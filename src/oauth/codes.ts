@@ -1,12 +1,15 @@
 /**
- * Authorization codes of the code flow (docs/login.md): single use, 60 seconds, bound to the client, the
- * `redirect_uri` and the PKCE challenge of the authorization request. At most MAX_CODES are kept (the least recently
- * issued go first).
+ * Authorization codes of the code flow (docs/login.md): single use, 60 seconds by the session's clock, bound to the
+ * client, the `redirect_uri` and the PKCE challenge of the authorization request. A code presented a second time
+ * means it leaked: the tokens issued from its first redemption are revoked (RFC 6749 §4.1.2, RFC 9700 §4.5). At
+ * most MAX_CODES are kept (the least recently issued go first).
  */
 import { LRUCache } from 'lru-cache';
 import { invalidGrant } from '../errors.ts';
 import type { Hashing, Random } from '../platform/platform.ts';
 import { verifiesChallenge } from './pkce.ts';
+import type { RefreshFamily } from './refresh-tokens.ts';
+import type { IssuedAccess } from './revocations.ts';
 
 /** Lifetime of a code, in seconds. */
 export const CODE_TTL_SECONDS = 60;
@@ -27,10 +30,27 @@ export interface CodeGrant {
   readonly sid: string;
 }
 
+/** What a code's redemption issued, revoked if the code is presented again. */
+export interface IssuedFromCode {
+  readonly access: IssuedAccess;
+  readonly family: RefreshFamily | undefined;
+}
+
+/** Revokes what a replayed code's first redemption issued, at `now` (epoch seconds). */
+export type RevokeIssued = (issued: IssuedFromCode, now: number) => void;
+
 interface StoredCode {
   readonly grant: CodeGrant;
   readonly expiresAt: number;
   used: boolean;
+  issued?: IssuedFromCode;
+}
+
+/** A redeemed code's grant, and how to record what was issued from it. */
+export interface RedeemedCode {
+  readonly grant: CodeGrant;
+  /** Records the tokens issued from this redemption, so that a replay revokes them. */
+  readonly record: (issued: IssuedFromCode) => void;
 }
 
 /** The fields of a token request that redeem a code. */
@@ -47,10 +67,12 @@ export class AuthorizationCodes {
   #codes: LRUCache<string, StoredCode> | undefined;
   readonly #random: Random;
   readonly #hashing: Hashing;
+  readonly #revoke: RevokeIssued;
 
-  constructor(random: Random, hashing: Hashing) {
+  constructor(random: Random, hashing: Hashing, revoke: RevokeIssued) {
     this.#random = random;
     this.#hashing = hashing;
+    this.#revoke = revoke;
   }
 
   /** A new code for `grant`, valid for CODE_TTL_SECONDS from `now` (epoch seconds). */
@@ -63,12 +85,19 @@ export class AuthorizationCodes {
 
   /**
    * The grant of a code, if every binding holds; otherwise 403 `invalid_grant` saying which one failed (RFC 6749
-   * §5.2, with Auth0's status). The first redemption uses the code up, whether it succeeds or not.
+   * §5.2, with Auth0's status). The first redemption uses the code up, whether it succeeds or not; a second one
+   * revokes the tokens the first issued.
    */
-  redeem(r: Redemption): CodeGrant {
+  redeem(r: Redemption): RedeemedCode {
     const stored = this.#codes?.get(r.code);
     if (stored === undefined) throw invalidGrant('Invalid authorization code');
-    if (stored.used) throw invalidGrant('Invalid authorization code: it was already used');
+    if (stored.used) {
+      if (stored.issued === undefined) throw invalidGrant('Invalid authorization code: it was already used');
+      this.#revoke(stored.issued, r.now);
+      throw invalidGrant(
+        'Invalid authorization code: it was already used, so the tokens issued from it are revoked',
+      );
+    }
     stored.used = true;
     const { grant } = stored;
     if (r.now >= stored.expiresAt) {
@@ -91,7 +120,18 @@ export class AuthorizationCodes {
     } else if (r.codeVerifier !== undefined) {
       throw invalidGrant('code_verifier was sent but the authorization request had no code_challenge');
     }
-    return grant;
+    return {
+      grant,
+      record: (issued) => {
+        stored.issued = issued;
+      },
+    };
+  }
+
+  /** The grant of an unused code, without using it (what fault rules match a token request's user on). */
+  peek(code: string): CodeGrant | undefined {
+    const stored = this.#codes?.get(code);
+    return stored === undefined || stored.used ? undefined : stored.grant;
   }
 
   /** Entries kept now (what the session's memory estimate counts). */

@@ -6,7 +6,7 @@ import type { User } from '../spec/types.ts';
 import type { Claims } from './claims.ts';
 import { hasScope } from './scope.ts';
 import { userSubject } from './subject.ts';
-import type { SignedToken, TokenService } from './tokens.ts';
+import type { SignedToken, SignOptions, TokenService } from './tokens.ts';
 
 /** Lifetime of an ID token, in seconds (Auth0's default). */
 export const ID_TOKEN_TTL_SECONDS = 36_000;
@@ -68,9 +68,14 @@ export function idTokenClaims(r: IdTokenRequest, now: number): Claims {
   };
 }
 
-/** Signs the ID token of a login. */
-export function signIdToken(tokens: TokenService, r: IdTokenRequest, now: number): Promise<SignedToken> {
-  return tokens.sign(idTokenClaims(r, now), now);
+/** Signs the ID token of a login (`issuer` and `shape` as `TokenService.sign` takes them). */
+export function signIdToken(
+  tokens: TokenService,
+  r: IdTokenRequest,
+  now: number,
+  options: Omit<SignOptions, 'kind'> = {},
+): Promise<SignedToken> {
+  return tokens.sign(idTokenClaims(r, now), now, { ...options, kind: 'id' });
 }
 
 /**
@@ -79,7 +84,7 @@ export function signIdToken(tokens: TokenService, r: IdTokenRequest, now: number
  */
 export async function idTokenClient(tokens: TokenService, idToken: string): Promise<string | null> {
   try {
-    const payload = await tokens.verifySignature(idToken, { issuer: tokens.settings.issuer });
+    const payload = await tokens.verifySignature(idToken);
     return typeof payload.aud === 'string' ? payload.aud : null;
   } catch {
     return null;

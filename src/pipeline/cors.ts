@@ -4,7 +4,8 @@
  * the mock with `credentials: 'include'` and reads the pagination, message, version and rate-limit headers.
  * The control plane under `/__admin` sends no CORS headers to another origin unless it was named with
  * `--admin-cors ORIGIN`: a web page elsewhere cannot read it, and with the media-type check of `admin-guard.ts`
- * it cannot change it either.
+ * it cannot change it either. The authorization endpoint, its login form and the logout routes send none at all
+ * (RFC 9700 §4.12): they are for top-level navigations, and a page elsewhere must not read a code from them.
  */
 import { empty, type Answer } from '../answer.ts';
 
@@ -29,6 +30,13 @@ const EXPOSED = EXPOSED_HEADERS.join(', ');
 export const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-API-Version', 'Prefer', 'X-Mock-Session'];
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 export const ADMIN_PREFIX = '/__admin';
+/** Paths of the browser-navigation routes of the authorization server (docs/login.md): no CORS at all. */
+export const NAVIGATION_PATHS: ReadonlySet<string> = new Set([
+  '/authorize',
+  '/authorize/login',
+  '/v2/logout',
+  '/oidc/logout',
+]);
 
 export interface CorsOptions {
   /** Origins (scheme://host:port, as browsers send `Origin`) that may call `/__admin` cross-origin. */
@@ -51,6 +59,13 @@ export function cors(
   const origin = headers.origin;
   const admin = path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
   const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
+  if (NAVIGATION_PATHS.has(path)) {
+    if (!preflight) return { headers: {}, preflight: undefined };
+    return {
+      headers: {},
+      preflight: empty(204, `CORS preflight refused: ${path} is for top-level navigations, not for scripts`),
+    };
+  }
   if (admin && (origin === undefined || !(options.adminOrigins ?? []).includes(origin))) {
     const vary: Record<string, string> = origin === undefined ? {} : { Vary: 'Origin' };
     if (!preflight) return { headers: vary, preflight: undefined };

@@ -7,6 +7,7 @@ import { DROP, empty, json, text, type Answer } from '../answer.ts';
 import type { ControlPlane } from '../control/control-plane.ts';
 import { invalidRequest, quote, rateLimited, tooManyRequests, type MockError } from '../errors.ts';
 import { claimedClientId } from '../oauth/client-auth.ts';
+import type { OAuthFaultRoute } from '../oauth/fault-answers.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import { bearerToken } from '../protocol/authorization.ts';
 import { forcedAnswer, type ForcedAnswer } from './forced-answers.ts';
@@ -21,6 +22,8 @@ export interface GateRequest {
   readonly clientAddress: string;
   /** The body, parsed, on the token endpoint (its client_id is the rate-limit key there). */
   readonly body: () => unknown;
+  /** What fault rules on a grant, client or user match, and the route's answer to an `oauth_error` rule. */
+  readonly oauth?: () => OAuthFaultRoute;
 }
 
 /** The rate limit's verdict on a request: the `X-RateLimit-*` headers every answer carries, and the 429 if over. */
@@ -73,8 +76,8 @@ function rateKey(request: GateRequest, shape: ErrorShape): string {
 }
 
 /**
- * The first matching fault rule's answer: after its delay, its status (0 drops the connection) or, without one,
- * undefined (the request goes on).
+ * The first matching fault rule's answer: after its delay, its status (0 drops the connection), the route's own
+ * answer to its `oauth_error`, or, without either, undefined (the request goes on).
  */
 export async function faultGate(
   control: ControlPlane,
@@ -84,15 +87,28 @@ export async function faultGate(
   shape: ErrorShape,
 ): Promise<Answer | undefined> {
   if (control.faults.size === 0) return undefined;
+  let route: OAuthFaultRoute | undefined;
+  const oauth = (): OAuthFaultRoute | undefined => (route ??= request.oauth?.());
   const rule = control.faults.match(
     request.method,
     request.path,
     (name) => request.headers[name.toLowerCase()],
+    () => oauth()?.facts() ?? { grantType: undefined, clientId: undefined, isUser: () => false },
   );
   if (rule === undefined) return undefined;
   if (rule.delay_ms !== undefined) await sleep(rule.delay_ms);
-  if (rule.status === undefined) return undefined;
   if (rule.status === 0) return DROP;
+  const code = rule.oauth_error;
+  const answer =
+    code === undefined
+      ? undefined
+      : oauth()?.answer({
+          code,
+          description: rule.error_description ?? `fault injected: ${code}`,
+          status: rule.status,
+        });
+  if (answer !== undefined) return answer;
+  if (rule.status === undefined) return undefined;
   const documented = operation === undefined ? undefined : forcedAnswer(model, operation, rule.status);
   return answerOf(documented ?? undocumented(rule.status, shape === 'oauth'));
 }

@@ -39,6 +39,8 @@ import {
   quote,
 } from '../errors.ts';
 import { authenticate, authorize } from '../oauth/bearer.ts';
+import { faultRequestOf, oauthFaultRoute } from '../oauth/fault-answers.ts';
+import { securedPage } from '../oauth/page-headers.ts';
 import { SESSION_HEADER, sessionIdProblem } from '../sessions/session-id.ts';
 import type { Session } from '../sessions/session.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
@@ -146,8 +148,9 @@ export function createPipeline(
         match.kind === 'found' && (!isApi || serves(match.operation)) ? match.operation : undefined;
       shape = shapeOf(found);
       if (!isApi) checkAdminHost(url.host, adminHosts);
-      session = services.sessions.use(named);
-      startedAt = session.now();
+      const live = services.sessions.use(named);
+      session = live;
+      startedAt = live.now();
       if (named !== undefined) extra[SESSION_STARTED_HEADER] = new Date(session.created).toISOString();
       const corsOutcome = cors(request.method, url.path, request.headers, {
         adminOrigins: options.adminOrigins,
@@ -160,6 +163,7 @@ export function createPipeline(
         const { responses } = routed.document;
         checker =
           found === undefined || responses === undefined ? undefined : { responses, path: routed.path };
+        const { query } = url;
         const gated: GateRequest = {
           method: request.method,
           path: url.path,
@@ -167,6 +171,10 @@ export function createPipeline(
           clientAddress: url.clientAddress,
           body: () =>
             found === undefined ? undefined : (body ??= parseBody(found, request.headers, request.body)),
+          oauth: () =>
+            oauthFaultRoute(
+              faultRequestOf(found, shape, query, request.headers, gated.body, live, services),
+            ),
         };
         let fault: Answer | undefined;
         if (isApi) {
@@ -207,6 +215,7 @@ export function createPipeline(
       if (url === undefined) session = quietly(() => services.sessions.use(named));
       if (session !== undefined && url === undefined) startedAt = session.now();
     }
+    if (shape === 'page') answer = securedPage(answer);
     answer = withHeaders(answer, extraFirst(extra, answer));
     let wire = toWire(answer);
     if (checker !== undefined) wire = checked(wire, checker.responses, request, checker.path, options);
@@ -258,6 +267,7 @@ export function createPipeline(
           services.tokens,
           session.state.store,
           Math.floor(session.now() / 1000),
+          session.state.oauth.revocations,
         );
         authorize(principal, operation.permissions);
       } else if (operation.secured) adminTokenCheck(request.headers.authorization, options.adminToken);

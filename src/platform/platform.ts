@@ -37,25 +37,43 @@ export interface KeyInfo {
   readonly created: number;
 }
 
-/** What a verified token must carry besides a good signature (expiry is the caller's, by its own clock). */
+/**
+ * What a verified token must carry besides a good signature (the issuer and the expiry are the caller's: the
+ * accepted issuers change as clients reach the server under other names, and the expiry depends on its clock).
+ */
 export interface VerifyExpectations {
-  /** The accepted issuers. */
-  readonly issuer: string | readonly string[];
   /** The audience, when one is required. */
   readonly audience?: string;
 }
 
+/** Keys the key set holds at most: adding one more is refused. */
+export const MAX_KEYS = 16;
+
+/** A key the key set cannot take: the message says why and what is accepted. */
+export class KeyRejected extends Error {
+  override readonly name = 'KeyRejected';
+}
+
 /**
  * The server's signing keys and the JWT operations made with them: RS256 only, a `kid` in every header. Signing
- * may be synchronous (Node) or not (WebCrypto); `verify` throws `TokenError` saying why a token is refused.
+ * may be synchronous (Node) or not (WebCrypto); `verify` throws `TokenError` saying why a token is refused. Keys
+ * rotate (docs/tokens.md): a key added signs from then on, the others stay published until retired.
  */
 export interface JwtKeySet {
   /** The published keys, the signing key first. */
   readonly keys: readonly KeyInfo[];
   /** Signs `payload` with the signing key; `typ` is the header's type (`JWT`, `at+jwt`). */
   sign(payload: Claims, typ: string): string | Promise<string>;
-  /** Verifies `token`'s RS256 signature with key `kid` and its issuer and audience; returns its payload. */
+  /** Verifies `token`'s RS256 signature with key `kid` and its audience; returns its payload. */
   verify(token: string, kid: string, expect: VerifyExpectations): Claims | Promise<Claims>;
+  /**
+   * Makes a key the signing key, `created` at that instant (epoch ms): the RSA private key `pem` (published
+   * already or not), or without one a new RSA 2048 key, generated without holding the event loop. Throws
+   * `KeyRejected` for a PEM that is not an RSA private key of 2048 to 4096 bits.
+   */
+  add(pem: string | undefined, created: number): Promise<KeyInfo>;
+  /** Stops publishing key `kid`: `unknown` when it is not published, `last` when it is the only key (kept). */
+  retire(kid: string): 'retired' | 'unknown' | 'last';
 }
 
 export interface Platform {

@@ -12,7 +12,12 @@ export const NO_STORE_ONLY: Readonly<Record<string, string>> = Object.freeze({ '
 /** Revalidated on every use: the served documents, the console and its files. */
 export const NO_CACHE: Readonly<Record<string, string>> = Object.freeze({ 'Cache-Control': 'no-cache' });
 
-/** Published metadata a client may keep for five minutes: discovery, the JWKS. */
+/** Published metadata a client may keep for five minutes: discovery. */
 export const PUBLIC_METADATA: Readonly<Record<string, string>> = Object.freeze({
   'Cache-Control': 'public, max-age=300',
+});
+
+/** The JWKS, kept a minute at most: a key added or retired (docs/tokens.md) is seen within that. */
+export const JWKS_CACHE: Readonly<Record<string, string>> = Object.freeze({
+  'Cache-Control': 'public, max-age=60',
 });

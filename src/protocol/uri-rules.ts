@@ -7,7 +7,9 @@
  *   http://localhost:3000/callback  that URI only
  *
  * Rules are parsed by hand, never turned into a RegExp; a candidate URI is parsed with WHATWG `URL`, and the URI a
- * browser is sent to is the parsed one, so what is checked is what is used.
+ * browser is sent to is the parsed one, so what is checked is what is used. A prefix rule compares the path decoded
+ * and with its dot segments removed (RFC 9700 §4.1.3): `/auth/..%2fevil` is `/evil`, outside `/auth/`, and a path
+ * with an encoded `/` or `\` never matches a prefix narrower than `/`.
  */
 
 /** Any path on http://localhost and http://127.0.0.1, on any port: the rule of a client that sets none. */
@@ -90,7 +92,50 @@ export function allowedUri(uri: string, rules: readonly string[]): URL | undefin
     if (typeof rule === 'string') continue;
     if (url.protocol !== rule.protocol || url.hostname !== rule.hostname) continue;
     if (rule.port !== '*' && url.port !== rule.port) continue;
-    if (rule.prefix ? url.pathname.startsWith(rule.path) : url.pathname === rule.path) return url;
+    if (rule.prefix ? underPrefix(url.pathname, rule.path) : url.pathname === rule.path) return url;
   }
   return undefined;
+}
+
+/** The web origins of `rules` as CSP sources (`http://localhost:*`, `https://app.example`), each once. */
+export function ruleOrigins(rules: readonly string[]): string[] {
+  const origins = new Set<string>();
+  for (const text of rules) {
+    const rule = parseRule(text);
+    if (typeof rule === 'string') continue;
+    origins.add(`${rule.protocol}//${rule.hostname}${rule.port === '' ? '' : `:${rule.port}`}`);
+  }
+  return [...origins];
+}
+
+/** Whether the path `pathname` (as WHATWG `URL` serialises it) lies under the path prefix `prefix`. */
+function underPrefix(pathname: string, prefix: string): boolean {
+  if (prefix === '/') return true;
+  if (/%(2f|5c)/i.test(pathname)) return false;
+  let decoded: string;
+  let decodedPrefix: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+    decodedPrefix = decodeURIComponent(prefix);
+  } catch {
+    return false;
+  }
+  if (decoded.includes('\\')) return false;
+  return withoutDotSegments(decoded).startsWith(withoutDotSegments(decodedPrefix));
+}
+
+/** RFC 3986 §5.2.4: `path` with its `.` and `..` segments resolved. */
+function withoutDotSegments(path: string): string {
+  const out: string[] = [];
+  const segments = path.split('/');
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    if (segment === '..') {
+      if (out.length > 1) out.pop();
+      if (last) out.push('');
+    } else if (segment === '.') {
+      if (last) out.push('');
+    } else out.push(segment);
+  });
+  return out.join('/');
 }

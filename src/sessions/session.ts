@@ -2,6 +2,7 @@
  * One session (docs/sessions.md): the users, authorization-server state and control plane a group of requests sees
  * in isolation from every other session, its clock, and the figures `GET /__admin/sessions` lists.
  */
+import { SessionClock } from '../control/clock.ts';
 import type { ControlPlane } from '../control/control-plane.ts';
 import type { SessionState } from './session-state.ts';
 import { EMPTY_SESSION_BYTES, type Measured } from './state-memory.ts';
@@ -25,20 +26,25 @@ export class Session implements Measured {
   requests = 0;
   readonly state: SessionState;
   readonly control: ControlPlane;
-  readonly #clock: () => number;
+  /** The session's test clock (`/__admin/clock`), over the mock's real clock. */
+  readonly clock: SessionClock;
 
-  constructor(id: string | undefined, state: SessionState, control: ControlPlane, clock: () => number) {
+  /** `realClock` is the mock's: it dates the session's figures, and the test clock runs over it. */
+  constructor(id: string | undefined, state: SessionState, control: ControlPlane, realClock: () => number) {
     this.id = id;
     this.state = state;
     this.control = control;
-    this.#clock = clock;
-    this.created = clock();
+    this.clock = new SessionClock(realClock);
+    this.created = realClock();
     this.lastUsed = this.created;
   }
 
-  /** Now, epoch milliseconds, by the session's clock: what tokens, codes, lock-outs and rate limits read. */
+  /**
+   * Now, epoch milliseconds, by the session's test clock: what token `iat`/`exp` and their checks, codes, login
+   * sessions, refresh tokens, lock-outs and rate-limit windows read.
+   */
   now(): number {
-    return this.#clock();
+    return this.clock.now();
   }
 
   /** What the session holds of its own, in bytes (an estimate, `state-memory.ts`). */
@@ -46,10 +52,11 @@ export class Session implements Measured {
     return EMPTY_SESSION_BYTES + this.state.stateBytes() + this.control.stateBytes();
   }
 
-  /** Back to the session's start: data, authorization-server state, fault rules, journal, rate limit. */
+  /** Back to the session's start: data, authorization-server state, control plane, real time. */
   reset(): void {
     this.state.reset();
     this.control.reset();
+    this.clock.reset();
   }
 
   summary(): SessionSummary {

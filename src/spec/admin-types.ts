@@ -202,10 +202,17 @@ export type paths = {
     put?: never;
     /**
      * Add a fault rule
-     * @description Requests matching `method` (any if absent), `path` (exact, or with `*` wildcards) and `header` (optional)
-     *     get `status` (with a body valid against the spec when it documents that status for the route) and/or a
+     * @description Requests matching `method` (any if absent), `path` (exact, or with `*` wildcards), `header`, and — for the
+     *     authorization server — `grant_type`, `client_id` and `user` (email, id or identifier), all optional, get
+     *     `status` (with a body valid against the spec when it documents that status for the route) and/or a
      *     `delay_ms`, with `probability` (a seeded draw, so runs repeat) at most `times` times. `status: 0` drops
-     *     the connection. Rules are tried in order; the first that matches applies.
+     *     the connection. With `oauth_error` (and `error_description`), the route answers that OAuth error as it
+     *     would itself (docs/tokens.md): the token endpoint with RFC 6749's body at its status
+     *     (`temporarily_unavailable` 503, `server_error` 500, `invalid_grant` 403, …), `/authorize` and the login
+     *     form by sending the error to the client's redirect URI in its response mode (or the error page when the
+     *     URI is not allowed), `/userinfo` and the API with 401 and `WWW-Authenticate: Bearer error="<code>"`;
+     *     `status`, when given too, sets the answer's status. Rules are tried in order; the first that matches
+     *     applies.
      */
     post: operations['addFault'];
     /**
@@ -303,6 +310,183 @@ export type paths = {
      */
     post: operations['mintToken'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/claims': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The claim rules
+     * @description The session's claim rules, in the order they apply, each with how many grants it applied to.
+     */
+    get: operations['listClaimRules'];
+    put?: never;
+    /**
+     * Add a claim rule
+     * @description Every token that a real grant issues in the session (password, client_credentials, authorization_code,
+     *     refresh_token) and that the rule `match`es gets the rule applied, after the standard claims are built and
+     *     before signing: `set` claims are added or overridden, then `remove`d ones dropped. `token` says which
+     *     tokens: the access token (`access`, the default), the ID token (`id`) or both; `/userinfo` answers the
+     *     `set` claims of the ID token too. Rules apply in the order they were added; `times` limits how many grants
+     *     a rule applies to. Any claim may be changed, `iss` and `aud` included, as with `POST /tokens`. At most
+     *     1000 rules and 1 MiB of rules (as JSON) per session: beyond, 400 naming the limit.
+     */
+    post: operations['addClaimRule'];
+    /**
+     * Remove every claim rule
+     * @description Removes every claim rule of the session.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …`, `fetch` or axios as they are). A body, if one
+     *     is sent anyway, must be JSON (415 otherwise).
+     */
+    delete: operations['clearClaimRules'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/claims/{id}': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove one claim rule
+     * @description Removes the claim rule `id`; an unknown id is 404 `claim_rule_not_found`.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …`, `fetch` or axios as they are). A body, if one
+     *     is sent anyway, must be JSON (415 otherwise).
+     */
+    delete: operations['deleteClaimRule'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clock': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The session's clock
+     * @description What the session's time-dependent rules read: token `iat`/`exp` and their checks (30 s leeway), codes,
+     *     login sessions, refresh tokens, lock-outs and rate-limit windows.
+     */
+    get: operations['getClock'];
+    /**
+     * Freeze, move or release the session's clock
+     * @description `{"now": "<RFC 3339>"}` freezes the session's time at that instant; `{"advance": "90s"}` moves it on
+     *     (units `ms`, `s`, `m`, `h`, `d`, or a whole number of milliseconds), frozen or not; `{"frozen": false}`
+     *     lets it run on from where it stands. The clock stays within 50 years of real time and not before 1970
+     *     (400 naming the field beyond). Tokens of the session verify in it by its clock.
+     */
+    put: operations['setClock'];
+    post?: never;
+    /**
+     * Back to real time
+     * @description The session's clock runs at real time again.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …`, `fetch` or axios as they are). A body, if one
+     *     is sent anyway, must be JSON (415 otherwise).
+     */
+    delete: operations['resetClock'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/keys': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The server's signing keys
+     * @description Every published key, the signing one first. Keys are the server's, shared by every session.
+     */
+    get: operations['listKeys'];
+    put?: never;
+    /**
+     * Rotate the signing key
+     * @description `{}` generates a new RSA 2048 key, `{"pem": "-----BEGIN PRIVATE KEY-----…"}` adds the given one (an
+     *     unencrypted RSA private key of 2048 to 4096 bits, PKCS#1 or PKCS#8; 400 naming `pem` otherwise); either
+     *     signs every token from then on, server-wide, while the JWKS keeps publishing the others, so tokens they
+     *     signed still verify. A key already published becomes the signing key again. At most 16 keys (400 beyond).
+     */
+    post: operations['addKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/keys/{kid}': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Retire a signing key
+     * @description The JWKS stops publishing the key, and tokens it signed are refused (401 `invalid_token` naming the
+     *     unknown `kid`). Retiring the signing key makes the most recent other key the signing one. The last key
+     *     cannot be retired (409 `last_key`); an unknown kid is 404 `key_not_found`.
+     *
+     *     No body and no `Content-Type` needed (`curl -X DELETE …`, `fetch` or axios as they are). A body, if one
+     *     is sent anyway, must be JSON (415 otherwise).
+     */
+    delete: operations['retireKey'];
     options?: never;
     head?: never;
     patch?: never;
@@ -787,10 +971,10 @@ export type components = {
       };
     };
     /**
-     * @description A rule needs `path` and a `status`, a `delay_ms`, or both. At most 1000 rules are kept: one more is 400
-     *     `invalid_request` naming the limit.
+     * @description A rule needs `path` and a `status`, a `delay_ms` or an `oauth_error` (any of them together). At most 1000
+     *     rules are kept: one more is 400 `invalid_request` naming the limit.
      */
-    FaultInput: WithRequired<components['schemas']['FaultFields'], 'path'> & (unknown | unknown);
+    FaultInput: WithRequired<components['schemas']['FaultFields'], 'path'> & (unknown | unknown | unknown);
     FaultFields: {
       method?: string;
       /**
@@ -813,11 +997,105 @@ export type components = {
       probability: number;
       /** @description How many times the rule fires (unlimited if absent). */
       times?: number;
+      /**
+       * @description An OAuth error code (`invalid_grant`, `temporarily_unavailable`, `server_error`, `login_required`,
+       *     `access_denied`, or any other in snake case) that the route answers as it would itself.
+       */
+      oauth_error?: string;
+      /** @description The `error_description` of that answer. */
+      error_description?: string;
+      /** @description Only token requests of this `grant_type`. */
+      grant_type?: string;
+      /** @description Only requests of this client (its id in the body, HTTP Basic, the query or the bearer token). */
+      client_id?: string;
+      /**
+       * @description Only requests for this user (email, id or identifier): the password grant's username, the user of a
+       *     code or refresh token, the login form's account, the login session or `login_hint` at `/authorize`,
+       *     the bearer token's user elsewhere.
+       */
+      user?: string;
     };
     FaultRule: components['schemas']['FaultFields'] & {
       id: string;
       /** @description How many times the rule has fired. */
       fired: number;
+    };
+    /** @description Every field given must hold for the grant. */
+    ClaimMatch: {
+      /** @description Email, id or identifier of the grant's user (a grant without one never matches). */
+      user?: string;
+      client_id?: string;
+      /** @enum {string} */
+      grant_type?: 'password' | 'client_credentials' | 'authorization_code' | 'refresh_token';
+      /** @description Space-separated scope values the grant's scope must all hold. */
+      scope?: string;
+    };
+    ClaimRuleFields: {
+      match?: components['schemas']['ClaimMatch'];
+      /** @description Claims added or overridden (any name, any JSON value). */
+      set?: Record<string, never>;
+      /** @description Claims removed. */
+      remove?: string[];
+      /**
+       * @description Which tokens the rule shapes.
+       * @default access
+       * @enum {string}
+       */
+      token: 'access' | 'id' | 'both';
+      /** @description How many grants the rule applies to (unlimited if absent). */
+      times?: number;
+    };
+    /** @description A rule needs `set`, `remove` or both. */
+    ClaimRuleInput: components['schemas']['ClaimRuleFields'] & (unknown | unknown);
+    ClaimRule: components['schemas']['ClaimRuleFields'] & {
+      id: string;
+      /** @description How many grants the rule has applied to. */
+      applied: number;
+    };
+    Clock: {
+      /**
+       * Format: date-time
+       * @description Now by the session's clock.
+       */
+      now: string;
+      frozen: boolean;
+      /** @description The session's clock minus real time, in milliseconds. */
+      offset_ms: number;
+    };
+    /** @description One of: `{"now"}` freezes, `{"advance"}` moves on, `{"frozen": false}` lets it run. */
+    ClockInput:
+      | {
+          /**
+           * Format: date-time
+           * @description An RFC 3339 date-time: the session's time is frozen there.
+           */
+          now: string;
+        }
+      | {
+          /**
+           * @description How far to move the session's time on: a duration with a unit (`90s`, `15m`, `1h`, `7d`, `500ms`)
+           *     or a whole number of milliseconds.
+           */
+          advance: string | number;
+        }
+      | {
+          /**
+           * @description `false` lets a frozen clock run on from where it stands.
+           * @enum {boolean}
+           */
+          frozen: false;
+        };
+    SigningKey: {
+      /** @description The RFC 7638 thumbprint of the public key. */
+      kid: string;
+      /** Format: date-time */
+      created: string;
+      /** @description Whether it signs new tokens (one key does). */
+      signing: boolean;
+    };
+    KeyInput: {
+      /** @description An unencrypted RSA private key of 2048 to 4096 bits in PEM; without it, a new key is generated. */
+      pem?: string;
     };
     /** @description `{"enabled": false}` turns limiting off; `{"limit", "window"}` (with `"enabled": true` or without) sets it. */
     RateLimitInput:
@@ -992,7 +1270,7 @@ export type components = {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description No such fault rule, contract, session or file. */
+    /** @description No such fault rule, claim rule, signing key, contract, session or file. */
     NotFound: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
@@ -1446,15 +1724,6 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /**
-         * @example {
-         *       "method": "GET",
-         *       "path": "/users",
-         *       "status": 503,
-         *       "probability": 0.5,
-         *       "times": 3
-         *     }
-         */
         'application/json': components['schemas']['FaultInput'];
       };
     };
@@ -1686,6 +1955,412 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listClaimRules: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Rules in the order they apply. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rules: components['schemas']['ClaimRule'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  addClaimRule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "match": {
+         *         "user": "user@example.com",
+         *         "client_id": "spa-client"
+         *       },
+         *       "set": {
+         *         "tenant": "acme",
+         *         "roles": [
+         *           "editor"
+         *         ]
+         *       },
+         *       "token": "both"
+         *     }
+         */
+        'application/json': components['schemas']['ClaimRuleInput'];
+      };
+    };
+    responses: {
+      /** @description The rule, with its id. */
+      201: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClaimRule'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  clearClaimRules: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteClaimRule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path: {
+        /** @example c1 */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getClock: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clock. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Clock'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  setClock: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClockInput'];
+      };
+    };
+    responses: {
+      /** @description The clock now. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Clock'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  resetClock: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clock now (real time). */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Clock'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listKeys: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The keys. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            keys: components['schemas']['SigningKey'][];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  addKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['KeyInput'];
+      };
+    };
+    responses: {
+      /** @description The signing key. */
+      201: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningKey'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  retireKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path: {
+        kid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Retired. */
+      204: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      404: components['responses']['NotFound'];
+      /** @description `last_key`: the key set keeps at least one key. */
+      409: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -2005,6 +2680,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -2029,8 +2705,10 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   clearDrift: {
@@ -2053,6 +2731,7 @@ export interface operations {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
           [name: string]: unknown;
         };
@@ -2063,6 +2742,7 @@ export interface operations {
       403: components['responses']['CrossSiteRefused'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getAdminOpenApi: {

@@ -99,9 +99,63 @@ export type paths = {
      *     JSON nor a form, or a malformed one, is 400 `invalid_request`; a body over 100 KiB (102400 bytes) is 413
      *     `invalid_request`. After 10 consecutive wrong passwords for one account from one client address, every
      *     attempt for that account from that address, the right password included, is 429 `too_many_attempts`
-     *     for 15 minutes or until a reset of the mock.
+     *     for 15 minutes or until a reset of the mock. A refresh may narrow the scope it was granted, never widen it
+     *     (400 `invalid_scope`); a refresh token presented by another client than its own is 400 `invalid_grant`
+     *     and stays usable by its own; a code presented a second time revokes the tokens issued from it. The
+     *     session's claim rules shape the tokens before they are signed, and a fault rule with `oauth_error` makes
+     *     this endpoint answer that error (`temporarily_unavailable` 503, `server_error` 500; docs/tokens.md).
      */
     post: operations['issueToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/introspect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Introspect a token (RFC 7662)
+     * @description Whether a token is live in this session, and what it is. The client authenticates as at the token
+     *     endpoint (`client_id`/`client_secret` in the body or HTTP Basic; a public client by its id, and it learns
+     *     only about its own tokens). Anything not live — unknown, not signed by a published key, expired by the
+     *     session's clock, revoked, naming a deleted user, an ID token — is exactly `{"active": false}`. A live
+     *     access token or refresh token gives `scope`, `client_id`, `username` (the user's email), `token_type`
+     *     (`Bearer`, or `refresh_token`), `exp`, `iat`, `nbf` when it has one, `sub`, `aud`, `iss` and `jti`.
+     *     `token_type_hint=refresh_token` looks among refresh tokens first. Mock decision (docs/tokens.md).
+     */
+    post: operations['introspectToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oauth/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a token (RFC 7009)
+     * @description 200 with an empty body for every well-formed request with a good client authentication (as at the token
+     *     endpoint), whatever the token was. A refresh token of the client revokes its whole rotation family and the
+     *     access tokens issued from it; an access token of the client is refused in this session from then on (401
+     *     `invalid_token`, "revoked"). Another client's token is left alone. A session keeps at most 10 000 revoked
+     *     access-token ids (the expired ones are forgotten first). Mock decision (docs/tokens.md).
+     */
+    post: operations['revokeToken'];
     delete?: never;
     options?: never;
     head?: never;
@@ -117,7 +171,9 @@ export type paths = {
     };
     /**
      * Signing keys (JWKS)
-     * @description The public keys that verify access tokens (RFC 7517). Mock decision (docs/tokens.md).
+     * @description The public keys that verify access tokens (RFC 7517), the signing key first: every key added through
+     *     `POST /__admin/keys` until it is retired. Kept a minute at most (`Cache-Control: public, max-age=60`).
+     *     Mock decision (docs/tokens.md).
      */
     get: operations['getJwks'];
     put?: never;
@@ -190,7 +246,12 @@ export type paths = {
      *     `x-supported-values` (`x-pattern` for `code_challenge`), and `x-required-together` names the parameters
      *     that go together. A live login session (the cookie the login page sets) answers at once with a code;
      *     `prompt=none` without one answers `error=login_required`; `prompt=login` always shows the login page.
-     *     Parameters this endpoint does not know are ignored (RFC 6749 §3.1).
+     *     Parameters this endpoint does not know are ignored (RFC 6749 §3.1). Like the login form and the logout
+     *     routes, it sends no CORS headers (it is for top-level navigations, RFC 9700 §4.12), and its answers carry
+     *     `Referrer-Policy: no-referrer`, `X-Content-Type-Options: nosniff` and, on HTML pages, a
+     *     Content-Security-Policy whose `frame-ancestors` is `'none'` (the client's web origins for a `web_message`
+     *     answer). A fault rule with `oauth_error` sends that error to the client's redirect URI in its response
+     *     mode (docs/tokens.md).
      */
     get: operations['authorize'];
     put?: never;
@@ -234,8 +295,10 @@ export type paths = {
     /**
      * The user's profile claims (OpenID Connect UserInfo)
      * @description The profile claims of the token's user that its scope allows (`profile`: `name`, `nickname`,
-     *     `updated_at`; `email`: `email`, `email_verified`), always `sub`. No permission needed; a token issued to a
-     *     client (client_credentials) is 401. Mock decision (docs/login.md).
+     *     `updated_at`; `email`: `email`, `email_verified`), always `sub`, and what the session's claim rules set on
+     *     the ID token issued with the access token. No permission needed; a token issued to a client
+     *     (client_credentials) or revoked is 401, and so is any token while a fault rule with `oauth_error` matches
+     *     (`WWW-Authenticate: Bearer error="<code>"`). Mock decision (docs/login.md, docs/tokens.md).
      */
     get: operations['getUserinfo'];
     put?: never;
@@ -524,6 +587,33 @@ export type components = {
       /** @description An OpenID Connect ID token, when the scope holds `openid`. */
       id_token?: string;
     };
+    /**
+     * @description RFC 7662 / RFC 7009 request: the `token`, an optional `token_type_hint` (`access_token` or
+     *     `refresh_token`; others are ignored), and the client's authentication as at the token endpoint.
+     */
+    TokenInspectionRequest: {
+      token?: string;
+      token_type_hint?: string;
+      client_id?: string;
+      client_secret?: string;
+    };
+    /** @description RFC 7662 §2.2. `{"active": false}` exactly for anything not live in the session. */
+    Introspection: {
+      active: boolean;
+      scope?: string;
+      client_id?: string;
+      /** @description The user's email. */
+      username?: string;
+      /** @enum {string} */
+      token_type?: 'Bearer' | 'refresh_token';
+      exp?: number;
+      iat?: number;
+      nbf?: number;
+      sub?: string;
+      aud?: string | string[];
+      iss?: string;
+      jti?: string;
+    };
     /** @description RFC 6749 §5.2 error body of the authorization server. */
     OAuthError: {
       error: string;
@@ -555,6 +645,12 @@ export type components = {
       end_session_endpoint: string;
       /** Format: uri */
       jwks_uri: string;
+      /** Format: uri */
+      introspection_endpoint: string;
+      /** Format: uri */
+      revocation_endpoint: string;
+      introspection_endpoint_auth_methods_supported?: string[];
+      revocation_endpoint_auth_methods_supported?: string[];
       response_modes_supported: string[];
       code_challenge_methods_supported: string[];
       grant_types_supported: string[];
@@ -600,7 +696,16 @@ export type components = {
       account?: string;
       email?: string;
       password?: string;
+      /**
+       * @description The token the login page binds its forms with, to the authorization request and to the browser
+       *     (cookie `identity_mock_browser`). Without the right one, the form is refused (403, the error page).
+       */
+      login_token?: string;
     };
+    /**
+     * @description `sub`, the profile claims the token's scope allows, and the claims that the session's claim rules set on
+     *     the ID token issued with the token (docs/tokens.md), which may be any.
+     */
     UserInfo: {
       sub: string;
       name?: string;
@@ -663,6 +768,147 @@ export type components = {
     };
   };
   responses: {
+    /** @description `invalid_request`: no `token`, a malformed body, or a body that is neither JSON nor a form. */
+    TokenInspectionBadRequest: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "invalid_request",
+         *       "error_description": "Missing required parameter: token"
+         *     }
+         */
+        'application/json': components['schemas']['OAuthError'] & {
+          /** @constant */
+          error?: 'invalid_request';
+        };
+      };
+    };
+    /** @description `invalid_client`: an unknown client or a wrong secret. */
+    TokenInspectionUnauthorized: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "invalid_client",
+         *       "error_description": "Client authentication failed: unknown client_id \"x\""
+         *     }
+         */
+        'application/json': components['schemas']['OAuthError'] & {
+          /** @constant */
+          error?: 'invalid_client';
+        };
+      };
+    };
+    /** @description `invalid_request`: the body is over 100 KiB (102400 bytes). */
+    TokenInspectionTooLarge: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "invalid_request",
+         *       "error_description": "the request body is over the limit of 100 KiB (102400 bytes)"
+         *     }
+         */
+        'application/json': components['schemas']['OAuthError'] & {
+          /** @constant */
+          error?: 'invalid_request';
+        };
+      };
+    };
+    /** @description `too_many_requests`: the rate limit, when it is on. */
+    TokenInspectionTooManyRequests: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "too_many_requests",
+         *       "error_description": "rate limit of 5 requests per 1s exceeded; retry in 1 s"
+         *     }
+         */
+        'application/json': components['schemas']['OAuthError'] & {
+          /** @constant */
+          error?: 'too_many_requests';
+        };
+      };
+    };
+    /** @description Server error (`server_error`). */
+    TokenInspectionServerError: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+        'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+        'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+        'Preference-Applied': components['headers']['Preference-Applied'];
+        'Cache-Control': components['headers']['Cache-Control'];
+        Pragma: components['headers']['Pragma'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "server_error",
+         *       "error_description": "Internal server error"
+         *     }
+         */
+        'application/json': components['schemas']['OAuthError'] & {
+          /** @constant */
+          error?: 'server_error';
+        };
+      };
+    };
     /**
      * @description Invalid request. Mock decision (docs/responses.md): `invalid_request` with `details`, `invalid_range`
      *     when a `*_from` bound is after its `*_to`, `unsupported_api_version` for an `X-API-Version` other
@@ -945,6 +1191,8 @@ export type components = {
         Location: components['headers']['Location'];
         'Cache-Control': components['headers']['Cache-Control'];
         Pragma: components['headers']['Pragma'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
         [name: string]: unknown;
       };
       content?: never;
@@ -964,6 +1212,8 @@ export type components = {
         'Set-Cookie': components['headers']['Set-Cookie'];
         'Cache-Control': components['headers']['Cache-Control'];
         Pragma: components['headers']['Pragma'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
         [name: string]: unknown;
       };
       content?: never;
@@ -982,6 +1232,9 @@ export type components = {
         'Set-Cookie': components['headers']['Set-Cookie'];
         'Cache-Control': components['headers']['Cache-Control'];
         Pragma: components['headers']['Pragma'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
+        'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
         [name: string]: unknown;
       };
       content: {
@@ -1008,6 +1261,9 @@ export type components = {
         'Preference-Applied': components['headers']['Preference-Applied'];
         'Cache-Control': components['headers']['CacheControlLoginPage'];
         Pragma: components['headers']['PragmaLoginPage'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
+        'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
         [name: string]: unknown;
       };
       content: {
@@ -1017,7 +1273,8 @@ export type components = {
     };
     /**
      * @description The login page again, with the message in an alert: 401 wrong email or password, 403 a blocked user
-     *     (status `inactive` or `suspended`).
+     *     (status `inactive` or `suspended`). 403 is also the error page of a form that does not carry the login
+     *     token of its request and browser, or that a browser says came from another site (login CSRF).
      */
     LoginFailed: {
       headers: {
@@ -1031,6 +1288,9 @@ export type components = {
         'Preference-Applied': components['headers']['Preference-Applied'];
         'Cache-Control': components['headers']['Cache-Control'];
         Pragma: components['headers']['Pragma'];
+        'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+        'Referrer-Policy': components['headers']['Referrer-Policy'];
+        'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
         [name: string]: unknown;
       };
       content: {
@@ -1197,12 +1457,20 @@ export type components = {
     PragmaLoginPage: 'no-cache';
     /** @description Seconds to wait, when the answer is the rate limit's (`rate_limited`); the lock-out page has none. */
     RetryAfterRateLimit: number;
-    /** @description `public, max-age=300`: discovery and the signing keys may be cached for 5 minutes. */
+    /** @description `public, max-age=300`: discovery may be cached for 5 minutes. */
     CacheControlMetadata: 'public, max-age=300';
+    /** @description `public, max-age=60`: the signing keys may be cached a minute, so a rotation is seen within it. */
+    CacheControlJwks: 'public, max-age=60';
     /** @description `no-cache`: the documents, pages and their files are revalidated on every use. */
     CacheControlNoCache: 'no-cache';
     /** @description `nosniff`: the browser keeps the declared media type. */
     'X-Content-Type-Options': 'nosniff';
+    /**
+     * @description `frame-ancestors 'none'; base-uri 'none'; object-src 'none'`: no other page may frame the login, error and
+     *     logout pages (clickjacking). A `web_message` answer names the client's web origins in `frame-ancestors`
+     *     instead, for the silent-authentication iframe.
+     */
+    PageContentSecurityPolicy: string;
     /** @description `no-referrer`. */
     'Referrer-Policy': 'no-referrer';
     /**
@@ -1220,7 +1488,8 @@ export type components = {
     Location: string;
     /**
      * @description The login session cookie `identity_mock_session` (HttpOnly, SameSite=Lax, Path=/), set by a login and
-     *     cleared by a logout.
+     *     cleared by a logout; on the login page, the browser's cookie `identity_mock_browser` (HttpOnly,
+     *     SameSite=Lax, Path=/authorize) that its forms' login token is bound to.
      */
     'Set-Cookie': string;
   };
@@ -1514,7 +1783,8 @@ export interface operations {
       };
       /**
        * @description `invalid_request` (missing or malformed field, malformed body, unsupported body type),
-       *     `unsupported_grant_type`, or `invalid_scope` (a `scope` longer than 1 KiB).
+       *     `unsupported_grant_type`, `invalid_scope` (a `scope` longer than 1 KiB, or a refresh asking for a scope it
+       *     was not granted) or `invalid_grant` (a refresh token presented by another client).
        */
       400: {
         headers: {
@@ -1539,7 +1809,7 @@ export interface operations {
            */
           'application/json': components['schemas']['OAuthError'] & {
             /** @enum {unknown} */
-            error?: 'invalid_request' | 'unsupported_grant_type' | 'invalid_scope';
+            error?: 'invalid_request' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_grant';
           };
         };
       };
@@ -1698,6 +1968,139 @@ export interface operations {
       503: components['responses']['OAuthServiceUnavailable'];
     };
   };
+  introspectToken: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "eyJhbGciOiJSUzI1NiJ9.e30.c2ln",
+         *       "client_id": "mock-client",
+         *       "client_secret": "mock-secret"
+         *     }
+         */
+        'application/x-www-form-urlencoded': components['schemas']['TokenInspectionRequest'];
+        'application/json': components['schemas']['TokenInspectionRequest'];
+      };
+    };
+    responses: {
+      /** @description The token's state. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "active": true,
+           *       "scope": "openid offline_access",
+           *       "client_id": "mock-client",
+           *       "username": "admin@example.com",
+           *       "token_type": "Bearer",
+           *       "exp": 1768564800,
+           *       "iat": 1768478400,
+           *       "sub": "auth0|00000000-0000-4000-8000-000000000001",
+           *       "aud": "https://identity.example.com/admin/v1",
+           *       "iss": "http://localhost:8080/",
+           *       "jti": "9b2f6f2e-1d0c-4d43-9a4c-6a4a4f3c2a11"
+           *     }
+           */
+          'application/json': components['schemas']['Introspection'];
+        };
+      };
+      400: components['responses']['TokenInspectionBadRequest'];
+      401: components['responses']['TokenInspectionUnauthorized'];
+      413: components['responses']['TokenInspectionTooLarge'];
+      429: components['responses']['TokenInspectionTooManyRequests'];
+      500: components['responses']['TokenInspectionServerError'];
+      503: components['responses']['OAuthServiceUnavailable'];
+    };
+  };
+  revokeToken: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "token": "8xLOxBtZp8",
+         *       "token_type_hint": "refresh_token",
+         *       "client_id": "spa-client"
+         *     }
+         */
+        'application/x-www-form-urlencoded': components['schemas']['TokenInspectionRequest'];
+        'application/json': components['schemas']['TokenInspectionRequest'];
+      };
+    };
+    responses: {
+      /** @description Revoked, or nothing to revoke. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['TokenInspectionBadRequest'];
+      401: components['responses']['TokenInspectionUnauthorized'];
+      413: components['responses']['TokenInspectionTooLarge'];
+      429: components['responses']['TokenInspectionTooManyRequests'];
+      500: components['responses']['TokenInspectionServerError'];
+      503: components['responses']['OAuthServiceUnavailable'];
+    };
+  };
   getJwks: {
     parameters: {
       query?: never;
@@ -1730,7 +2133,7 @@ export interface operations {
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'Preference-Applied': components['headers']['Preference-Applied'];
-          'Cache-Control': components['headers']['CacheControlMetadata'];
+          'Cache-Control': components['headers']['CacheControlJwks'];
           [name: string]: unknown;
         };
         content: {
@@ -1919,12 +2322,16 @@ export interface operations {
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
+          'Set-Cookie': components['headers']['Set-Cookie'];
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
           'Preference-Applied': components['headers']['Preference-Applied'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -1978,6 +2385,9 @@ export interface operations {
           'Set-Cookie': components['headers']['Set-Cookie'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
           [name: string]: unknown;
         };
         content: {
@@ -1999,6 +2409,8 @@ export interface operations {
           'Set-Cookie': components['headers']['Set-Cookie'];
           'Cache-Control': components['headers']['Cache-Control'];
           Pragma: components['headers']['Pragma'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
           [name: string]: unknown;
         };
         content?: never;
@@ -2021,6 +2433,12 @@ export interface operations {
           'Retry-After': components['headers']['RetryAfterRateLimit'];
           'Cache-Control': components['headers']['CacheControlLoginPage'];
           Pragma: components['headers']['PragmaLoginPage'];
+          /** @description `nosniff`, on the login page (not on the JSON answer of the rate limit). */
+          'X-Content-Type-Options'?: 'nosniff';
+          /** @description `no-referrer`, on the login page (not on the JSON answer of the rate limit). */
+          'Referrer-Policy'?: 'no-referrer';
+          /** @description The login page's policy (PageContentSecurityPolicy); not on the JSON answer of the rate limit. */
+          'Content-Security-Policy'?: string;
           [name: string]: unknown;
         };
         content: {

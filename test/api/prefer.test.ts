@@ -11,6 +11,8 @@ import { expectError, totalOf } from '../support/responses.ts';
 
 const OPERATIONS = SPECS.api.model.operations;
 const TOKEN_OPERATION = SPECS.api.model.operation('issueToken');
+/** The operations whose errors have RFC 6749's shape (`x-error-shape: oauth`): the token endpoint and its kin. */
+const OAUTH_SHAPED = OPERATIONS.filter((operation) => operation.raw['x-error-shape'] === 'oauth');
 
 /** Every documented (operation, status) pair, read from the spec. */
 const FORCED = OPERATIONS.flatMap((operation) =>
@@ -122,13 +124,16 @@ describe('Prefer on POST /oauth/token: the RFC 6749 shape', () => {
     expectError(await h.get('/users', { token: forced }), 401, 'invalid_token');
   });
 
-  it('an undocumented code is 400 invalid_request in the RFC 6749 shape, listing the documented ones', async () => {
-    const h = harness();
-    const status = undocumentedStatus(TOKEN_OPERATION);
-    const res = await sendPreferring(h, TOKEN_OPERATION, `code=${status}`);
-    const message = expectOAuthError(res, 400, 'invalid_request');
-    for (const documented of TOKEN_OPERATION.statuses) expect(message).toContain(String(documented));
-  });
+  it.each(OAUTH_SHAPED.map((operation) => ({ name: operation.id, operation })))(
+    '$name: an undocumented code is 400 invalid_request in the RFC 6749 shape, listing the documented ones',
+    async ({ operation }) => {
+      const h = harness();
+      const status = undocumentedStatus(operation);
+      const res = await sendPreferring(h, operation, `code=${status}`);
+      const message = expectOAuthError(res, 400, 'invalid_request');
+      for (const documented of operation.statuses) expect(message).toContain(String(documented));
+    },
+  );
 });
 
 describe('Prefer changes nothing in the store', () => {
@@ -175,7 +180,7 @@ describe('Prefer changes nothing in the store', () => {
 });
 
 describe('Prefer: code the operation does not document', () => {
-  const cases = OPERATIONS.filter((o) => o.id !== TOKEN_OPERATION.id).map((operation) => ({
+  const cases = OPERATIONS.filter((o) => !OAUTH_SHAPED.includes(o)).map((operation) => ({
     name: `${operation.method.toUpperCase()} ${operation.path}`,
     operation,
     status: undocumentedStatus(operation),

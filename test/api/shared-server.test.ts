@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAULT_RULES } from '../../src/control/faults.ts';
 import { JOURNAL_BODY_LIMIT } from '../../src/control/journal.ts';
 import { MAX_REFRESH_TOKENS, RefreshTokens } from '../../src/oauth/refresh-tokens.ts';
+import { Revocations } from '../../src/oauth/revocations.ts';
 import { NODE_PLATFORM } from '../../src/platform/node/node-platform.ts';
 import { specsReady } from '../../src/adapters/express/specs.ts';
 import {
@@ -180,7 +181,7 @@ describe('bounds in bytes', () => {
   });
 
   it(`refresh tokens: at most ${MAX_REFRESH_TOKENS} live, the oldest dropped`, () => {
-    const tokens = new RefreshTokens(NODE_PLATFORM.random);
+    const tokens = new RefreshTokens(NODE_PLATFORM.random, new Revocations());
     const grant = {
       userId: 'u',
       clientId: 'c',
@@ -189,10 +190,10 @@ describe('bounds in bytes', () => {
       authTime: 0,
       sid: undefined,
     };
-    const first = tokens.issue(grant, false);
-    for (let i = 0; i < MAX_REFRESH_TOKENS; i++) tokens.issue(grant, false);
+    const first = tokens.issue(grant, false, 0).token;
+    for (let i = 0; i < MAX_REFRESH_TOKENS; i++) tokens.issue(grant, false, 0);
     expect(tokens.size).toBe(MAX_REFRESH_TOKENS);
-    expect(() => tokens.redeem(first, 'c')).toThrow('Unknown or invalid refresh token.');
+    expect(() => tokens.redeem(first, 'c', 0)).toThrow('Unknown or invalid refresh token.');
   });
 
   it('a 12 KB bearer token costs the rate limiter one digest-keyed bucket', async () => {

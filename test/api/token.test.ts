@@ -353,7 +353,7 @@ describe('POST /oauth/token: scope and refresh_token', () => {
     expectOAuthError(res, 403, 'invalid_grant');
   });
 
-  it("another client's refresh token: 403 invalid_grant", async () => {
+  it("another client's refresh token: 400 invalid_grant, and it stays usable by its own client", async () => {
     const h = harness({ dataset: smallDatasetWith([SPA_CLIENT]) });
     const refresh = expectToken(
       await postToken(h, passwordFields(USER, PASSWORD, { scope: 'offline_access' })),
@@ -364,7 +364,14 @@ describe('POST /oauth/token: scope and refresh_token', () => {
       client_secret: SPA_CLIENT.client_secret,
       refresh_token: refresh ?? '',
     });
-    expectOAuthError(res, 403, 'invalid_grant');
+    expectOAuthError(res, 400, 'invalid_grant', /issued to another client/);
+    const own = await postToken(h, {
+      grant_type: 'refresh_token',
+      client_id: MOCK_CLIENT.id,
+      client_secret: MOCK_CLIENT.secret,
+      refresh_token: refresh ?? '',
+    });
+    expectToken(own);
   });
 
   it('after a reset of the mock, an earlier refresh token: 403 invalid_grant', async () => {

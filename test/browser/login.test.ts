@@ -2,11 +2,14 @@
  * The browser login with real libraries in a real browser (docs/login.md): headless Chromium loads a test app from
  * another origin that uses oidc-client-ts and @auth0/auth0-spa-js unchanged. Each logs in through the login page
  * (a known account's button), calls GET /users with its token and reads the CORS-exposed headers, renews silently
- * (oidc-client-ts with a rotating refresh token, auth0-spa-js with its web_message iframe), and logs out. The run
- * leaves a screenshot of the login page in test/browser/artifacts/.
+ * (oidc-client-ts with a rotating refresh token, auth0-spa-js with its web_message iframe), and logs out. With the
+ * identity provider steered from the test (docs/tokens.md), each sees the claim a claim rule sets, and renews after
+ * the session clock moves past the expiry of its token. The run leaves a screenshot of the login page in
+ * test/browser/artifacts/.
  */
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   startMockInternals as startMock,
@@ -224,6 +227,60 @@ describe('@auth0/auth0-spa-js', () => {
     expect(grants).toEqual(['refresh_token', 'refresh_token']);
     // client@example.com (saas_user_client) lacks read:users: the API says so, readably, through CORS.
     expect(await listUsers(page, again)).toMatchObject({ status: 403 });
+    await page.context().close();
+  });
+});
+
+describe('steered from the test: a claim rule in force, the clock moved past expiry', () => {
+  const DAY_AND_HOUR = '25h';
+
+  afterEach(() => {
+    mock.control.claims.clear();
+    mock.clock.real();
+  });
+
+  it('oidc-client-ts sees the claim in its profile, and renews once its token has expired', async () => {
+    mock.claims({
+      match: { client_id: 'spa-client' },
+      set: { tenant: 'acme', roles: ['editor'] },
+      token: 'both',
+    });
+    const page = await openApp('/oidc.html');
+    await signInThroughPage(page, 'login', 'user@example.com', '/oidc.html');
+    const user = await call<{ access_token: string; profile: Record<string, unknown> }>(page, 'user');
+    expect(user.profile).toMatchObject({ tenant: 'acme', roles: ['editor'], email: 'user@example.com' });
+    expect(decodeJwt(user.access_token)).toMatchObject({ tenant: 'acme' });
+    expect((await listUsers(page, user.access_token)).status).toBe(200);
+
+    mock.clock.advance(DAY_AND_HOUR);
+    expect((await listUsers(page, user.access_token)).status).toBe(401);
+    await call(page, 'renew');
+    const renewed = await call<{ access_token: string; profile: Record<string, unknown> }>(page, 'user');
+    expect(renewed.access_token).not.toBe(user.access_token);
+    expect(renewed.profile.tenant).toBe('acme');
+    expect((await listUsers(page, renewed.access_token)).status).toBe(200);
+    await page.context().close();
+  });
+
+  it('auth0-spa-js sees the claim in getUser(), and renews in its iframe once its token has expired', async () => {
+    mock.claims({ match: { user: 'admin' }, set: { tenant: 'globex' }, token: 'both' });
+    const page = await openApp('/auth0.html');
+    await signInThroughPage(page, 'login', 'admin@example.com', '/auth0.html');
+    expect(await call<Record<string, unknown>>(page, 'user')).toMatchObject({
+      tenant: 'globex',
+      email: 'admin@example.com',
+    });
+    const token = await call<string>(page, 'token');
+    expect(decodeJwt(token).tenant).toBe('globex');
+
+    mock.clock.advance(DAY_AND_HOUR);
+    expect((await listUsers(page, token)).status).toBe(401);
+    const renewed = await call<string>(page, 'token', { cacheMode: 'off' });
+    expect(renewed).not.toBe(token);
+    // Issued by the session's clock, a day and an hour on.
+    expect(decodeJwt(renewed).tenant).toBe('globex');
+    expect(Number(decodeJwt(renewed).iat) - Number(decodeJwt(token).iat)).toBeGreaterThanOrEqual(25 * 3600);
+    expect((await listUsers(page, renewed)).status).toBe(200);
     await page.context().close();
   });
 });

@@ -17,6 +17,8 @@ export const SMALL_FIXTURES = new URL('../../fixtures/small', import.meta.url).p
 export const ADMIN = 'admin@example.com';
 export const USER = 'user@example.com';
 export const CLIENT = 'client@example.com';
+/** The address harness requests name in `Host`, as a client of `npm start` does. */
+export const DEFAULT_HOST = 'localhost:8080';
 
 /** The documents, read and checked once per test file (each mock of the file reuses them). */
 export const SPECS = loadSpecs();
@@ -60,6 +62,10 @@ export function harness(options: MockOptions = {}): Harness {
 export function harnessFor(mock: MockInternals): Harness {
   const send = async (method: string, path: string, o: SendOptions = {}): Promise<request.Response> => {
     let test = request(mock.app)[method.toLowerCase() as 'get'](path);
+    // The mock as a client reaches it at its default address (the issuer follows the Host a client used); a test
+    // of another address sets its own Host.
+    const ownHost = Object.keys(o.headers ?? {}).some((name) => name.toLowerCase() === 'host');
+    if (!ownHost) test = test.set('Host', DEFAULT_HOST);
     if (o.token !== undefined) test = test.set('Authorization', `Bearer ${o.token}`);
     for (const [name, value] of Object.entries(o.headers ?? {})) test = test.set(name, value);
     if (o.body !== undefined) test = test.send(o.body);

@@ -44,18 +44,50 @@ export function authorize(
   return h.get(`/authorize?${query}`, cookie === undefined ? {} : { headers: { Cookie: cookie } });
 }
 
-/** POST /authorize/login: the login page's form with the request's hidden fields and `fields`. */
-export function submitLogin(
+/** The login page a browser is shown for `params`: the form's login token and the browser's cookie, if it has them. */
+export async function loginPageOf(
+  h: Harness,
+  params: Readonly<Record<string, string>>,
+  cookie?: string,
+): Promise<{ readonly token: string | undefined; readonly cookie: string | undefined }> {
+  const res = await authorize(h, { ...params, prompt: 'login' }, cookie);
+  const token = /name="login_token" value="([^"]*)"/.exec(res.text)?.[1];
+  const set = ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
+  const browser = set.find((c) => c.startsWith('identity_mock_browser='))?.split(';')[0];
+  return { token, cookie: [cookie, browser].filter((c) => c !== undefined).join('; ') || undefined };
+}
+
+/**
+ * POST /authorize/login as a browser does: the login page first (its login token and browser cookie), then its form
+ * with the request's hidden fields and `fields` (`login_token` in `fields` wins).
+ */
+export async function submitLogin(
   h: Harness,
   params: Readonly<Record<string, string>>,
   fields: Readonly<Record<string, string>>,
   cookie?: string,
 ): Promise<request.Response> {
+  const page = await loginPageOf(h, params, cookie);
+  return postLoginForm(
+    h,
+    { ...params, ...(page.token === undefined ? {} : { login_token: page.token }), ...fields },
+    page.cookie,
+  );
+}
+
+/** POST /authorize/login with exactly `fields` (a forged form, or one without the page). */
+export function postLoginForm(
+  h: Harness,
+  fields: Readonly<Record<string, string>>,
+  cookie?: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<request.Response> {
   return h.send('POST', '/authorize/login', {
-    body: new URLSearchParams({ ...params, ...fields }).toString(),
+    body: new URLSearchParams(fields).toString(),
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
       ...(cookie === undefined ? {} : { Cookie: cookie }),
+      ...headers,
     },
   });
 }

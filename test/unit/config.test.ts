@@ -467,6 +467,7 @@ describe('usage', () => {
     'query-cache',
     'auth-port',
     'issuer',
+    'access-token-format',
     'audience',
     'claims-namespace',
     'token-ttl',

@@ -70,6 +70,48 @@ describe('allowedUri', () => {
       ok: true,
     },
     { name: 'no rules', uri: 'http://localhost/', rules: [], ok: false },
+    {
+      name: 'a path prefix, an encoded slash and dot segments out of it',
+      uri: 'https://app.example/auth/..%2fadmin',
+      rules: ['https://app.example/auth/*'],
+      ok: false,
+    },
+    {
+      name: 'a path prefix, an encoded slash inside it',
+      uri: 'https://app.example/auth/a%2Fb',
+      rules: ['https://app.example/auth/*'],
+      ok: false,
+    },
+    {
+      name: 'a path prefix, an encoded backslash',
+      uri: 'https://app.example/auth/%5C%5Cevil',
+      rules: ['https://app.example/auth/*'],
+      ok: false,
+    },
+    {
+      name: 'a path prefix, percent-encoded dots',
+      uri: 'https://app.example/auth/%2E%2E/admin',
+      rules: ['https://app.example/auth/*'],
+      ok: false,
+    },
+    {
+      name: 'a path prefix, a malformed escape',
+      uri: 'https://app.example/auth/%zz',
+      rules: ['https://app.example/auth/*'],
+      ok: false,
+    },
+    {
+      name: 'a path prefix, an encoded letter stays under it',
+      uri: 'https://app.example/auth/%61',
+      rules: ['https://app.example/auth/*'],
+      ok: true,
+    },
+    {
+      name: 'any path: an encoded slash is any path too',
+      uri: 'http://localhost:5173/a%2Fb',
+      rules: DEFAULT_URI_RULES,
+      ok: true,
+    },
   ])('$name: $ok', ({ uri, rules, ok }) => {
     expect(allowedUri(uri, rules) !== undefined).toBe(ok);
   });

@@ -2,7 +2,7 @@
  * The `redirect_uri` is one the client allows (its URI rules, `uri-rules.ts`); else an error page, never a redirect
  * (an open redirector otherwise). The parsed URI is what the browser is sent to.
  */
-import { allowedUri } from '../../protocol/uri-rules.ts';
+import { allowedUri, ruleOrigins } from '../../protocol/uri-rules.ts';
 import { clientOf, Refusal, type AuthorizeCheck } from './request.ts';
 
 export const checkRedirectUri: AuthorizeCheck = (draft) => {
@@ -18,5 +18,10 @@ export const checkRedirectUri: AuthorizeCheck = (draft) => {
   }
   draft.redirectUri = uri;
   // Until the response mode is checked, an answer goes back in the default mode.
-  draft.target = { url, mode: 'query', state: draft.params.state };
+  draft.target = {
+    url,
+    mode: 'query',
+    state: draft.params.state,
+    frameOrigins: ruleOrigins(client.redirect_uris),
+  };
 };

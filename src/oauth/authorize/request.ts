@@ -41,6 +41,8 @@ export interface ResponseTarget {
   readonly url: URL;
   readonly mode: ResponseMode;
   readonly state: string | undefined;
+  /** The client's web origins (of its redirect URI rules): who may frame a `web_message` answer. */
+  readonly frameOrigins: readonly string[];
 }
 
 /** A checked authorization request. */

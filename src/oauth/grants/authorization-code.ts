@@ -7,7 +7,7 @@ import { required } from '../fields.ts';
 import { liveUser, type Grant } from './grant.ts';
 
 export const authorizationCodeGrant: Grant = ({ fields, client, store, oauth, now }) => {
-  const grant = oauth.codes.redeem({
+  const { grant, record } = oauth.codes.redeem({
     code: required(fields, 'code'),
     clientId: client.client_id,
     redirectUri: fields.redirect_uri,
@@ -22,5 +22,6 @@ export const authorizationCodeGrant: Grant = ({ fields, client, store, oauth, no
     audience: grant.audience,
     scope: grant.scope,
     login: { nonce: grant.nonce, authTime: grant.authTime, sid: grant.sid },
+    recordIssued: record,
   };
 };

@@ -7,7 +7,9 @@ import type { Client } from '../../data/dataset.ts';
 import { invalidGrant } from '../../errors.ts';
 import type { User } from '../../spec/types.ts';
 import type { UserStore } from '../../users/store.ts';
+import type { IssuedFromCode } from '../codes.ts';
 import type { OAuthState } from '../oauth-state.ts';
+import type { RefreshFamily } from '../refresh-tokens.ts';
 
 export interface GrantInput {
   /** The request's fields (strings only). */
@@ -41,6 +43,10 @@ export interface GrantOutcome {
   readonly login?: LoginFacts;
   /** The next token of a rotating refresh token family, when the grant rotated one. */
   readonly nextRefreshToken?: string | undefined;
+  /** The family of the refresh token redeemed: the access token issued joins it (revoked with it). */
+  readonly family?: RefreshFamily;
+  /** Records what a code's redemption issued, so that a replay of the code revokes it. */
+  readonly recordIssued?: (issued: IssuedFromCode) => void;
 }
 
 export type Grant = (input: GrantInput) => GrantOutcome;

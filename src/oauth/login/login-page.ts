@@ -7,6 +7,7 @@
 import type { User } from '../../spec/types.ts';
 import type { AuthorizationRequest } from '../authorize/request.ts';
 import { escapeHtml, htmlPage } from '../../html/page.ts';
+import { FORM_TOKEN_FIELD } from './login-form-token.ts';
 
 /** Where the login page's forms post to. */
 export const LOGIN_PATH = '/authorize/login';
@@ -27,11 +28,14 @@ export interface LoginPageInput {
   readonly email?: string | undefined;
   /** The password of seeded users, shown as a hint. */
   readonly defaultPassword: string;
+  /** The token that binds the forms to this request and browser (`login-form-token.ts`). */
+  readonly formToken: string;
 }
 
 export function renderLoginPage(input: LoginPageInput): string {
   const { request, accounts, error } = input;
-  const hidden = Object.entries(request.params)
+  const fields: [string, string][] = [...Object.entries(request.params), [FORM_TOKEN_FIELD, input.formToken]];
+  const hidden = fields
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
   const email = input.email ?? request.loginHint ?? '';

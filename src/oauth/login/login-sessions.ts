@@ -1,13 +1,18 @@
 /**
  * Login sessions of the browser login (docs/login.md): the login page sets an HttpOnly, SameSite=Lax cookie naming
- * one; while it lives, `/authorize` answers without the page. Ended by a logout or a reset. At most MAX_SESSIONS are
- * kept (the least recently used go first).
+ * one; while it lives, `/authorize` answers without the page. It lives LOGIN_SESSION_SECONDS from the login and
+ * at most LOGIN_SESSION_IDLE_SECONDS without use (Auth0's defaults), by the session's clock; a logout or a reset
+ * ends it sooner. At most MAX_SESSIONS are kept (the least recently used go first).
  */
 import { LRUCache } from 'lru-cache';
 import type { Random } from '../../platform/platform.ts';
 
 export const SESSION_COOKIE = 'identity_mock_session';
 const MAX_SESSIONS = 10_000;
+/** How long a login session lives after the login: 7 days. */
+export const LOGIN_SESSION_SECONDS = 7 * 86_400;
+/** How long a login session lives without use: 3 days. */
+export const LOGIN_SESSION_IDLE_SECONDS = 3 * 86_400;
 
 export interface LoginSession {
   /** The session's id, also the `sid` of its ID tokens. */
@@ -17,8 +22,13 @@ export interface LoginSession {
   readonly authTime: number;
 }
 
+interface StoredSession extends LoginSession {
+  /** When it was last used, epoch seconds. */
+  usedAt: number;
+}
+
 export class LoginSessions {
-  #sessions: LRUCache<string, LoginSession> | undefined;
+  #sessions: LRUCache<string, StoredSession> | undefined;
   readonly #random: Random;
 
   constructor(random: Random) {
@@ -27,13 +37,21 @@ export class LoginSessions {
 
   start(userId: string, authTime: number): LoginSession {
     this.#sessions ??= new LRUCache({ max: MAX_SESSIONS });
-    const session = { id: this.#random.token(24), userId, authTime };
+    const session = { id: this.#random.token(24), userId, authTime, usedAt: authTime };
     this.#sessions.set(session.id, session);
-    return session;
+    return { id: session.id, userId, authTime };
   }
 
-  get(id: string | undefined): LoginSession | undefined {
-    return id === undefined ? undefined : this.#sessions?.get(id);
+  /** The live session `id` at `now` (epoch seconds), counting as a use of it; undefined once it has expired. */
+  get(id: string | undefined, now: number): LoginSession | undefined {
+    const session = id === undefined ? undefined : this.#sessions?.get(id);
+    if (session === undefined) return undefined;
+    const expired =
+      now >= session.authTime + LOGIN_SESSION_SECONDS || now >= session.usedAt + LOGIN_SESSION_IDLE_SECONDS;
+    // A clock moved back before the login does not show the session either.
+    if (expired || now < session.authTime) return undefined;
+    session.usedAt = Math.max(session.usedAt, now);
+    return { id: session.id, userId: session.userId, authTime: session.authTime };
   }
 
   end(id: string | undefined): void {

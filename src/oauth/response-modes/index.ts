@@ -1,11 +1,12 @@
 /**
  * Answers of the authorization endpoint in each `response_mode` (docs/login.md), one file each: `query` and
  * `fragment` redirect (302), `form_post` posts from an auto-submitting page (OAuth 2.0 Form Post Response Mode),
- * `web_message` posts a message to the opener or parent window, as Auth0's silent authentication iframe does. Never
- * cached.
+ * `web_message` posts a message to the opener or parent window, as Auth0's silent authentication iframe does (and
+ * only the client's web origins may frame it). Never cached.
  */
-import type { Answer } from '../../answer.ts';
+import { withHeaders, type Answer } from '../../answer.ts';
 import type { ResponseMode, ResponseTarget } from '../authorize/request.ts';
+import { framedBy } from '../page-headers.ts';
 import { fragmentAnswer } from './fragment.ts';
 import { formPostAnswer } from './form-post.ts';
 import { queryAnswer } from './query.ts';
@@ -31,5 +32,7 @@ export function respondToClient(
     params.error === undefined
       ? 'Redirecting to the client'
       : `Redirecting the error ${params.error} to the client`;
-  return MODES[target.mode](target.url, params, message);
+  const answer = MODES[target.mode](target.url, params, message);
+  // The silent-authentication iframe of the client's own pages frames this answer; no other page may.
+  return target.mode === 'web_message' ? withHeaders(answer, framedBy(target.frameOrigins)) : answer;
 }

@@ -8,6 +8,18 @@ import { getAdminOpenApi, getConsole, getConsoleAsset } from './console.ts';
 import { addFault, clearFaults, deleteFault, getRateLimit, listFaults, putRateLimit } from './faults.ts';
 import { clearDrift, getDrift } from './drift.ts';
 import { adminHealth } from './health.ts';
+import {
+  addClaimRule,
+  addKey,
+  clearClaimRules,
+  deleteClaimRule,
+  getClock,
+  listClaimRules,
+  listKeys,
+  resetClock,
+  retireKey,
+  setClock,
+} from './identity-provider.ts';
 import { clearRequests, listRequests, streamRequests } from './journal.ts';
 import { getContract, listContracts, providerState } from './pact.ts';
 import { createSession, dropSession, listSessions } from './sessions.ts';
@@ -29,6 +41,16 @@ export const ADMIN_OPERATIONS = {
   getRateLimit,
   putRateLimit,
   mintToken,
+  listClaimRules,
+  addClaimRule,
+  clearClaimRules,
+  deleteClaimRule,
+  getClock,
+  setClock,
+  resetClock,
+  listKeys,
+  addKey,
+  retireKey,
   listContracts,
   getContract,
   providerState,

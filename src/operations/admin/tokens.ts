@@ -7,6 +7,7 @@ import {
   type MintedToken,
 } from '../../oauth/app-tokens.ts';
 import type { operations } from '../../spec/admin-types.ts';
+import { issuerOf } from '../issuer.ts';
 import { adminJson } from './reply.ts';
 
 type MintBody = operations['mintToken']['requestBody']['content']['application/json'];
@@ -21,6 +22,7 @@ export function mintIn(context: RequestContext, request: AppTokenRequest): Promi
     request,
     services.settings.appTokenClientId,
     Math.floor(context.now() / 1000),
+    issuerOf(context),
   );
   return mintAppToken(services.tokens, plan);
 }

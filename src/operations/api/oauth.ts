@@ -1,8 +1,9 @@
 /**
  * The operations tagged Authorization: the fake authorization server (docs/tokens.md, docs/login.md). Each handler
- * reads its session and request into the flow it runs in `src/oauth/`.
+ * reads its session and request into the flow it runs in `src/oauth/`. The browser-navigation routes (authorize,
+ * login form, logout) answer with the page headers of `oauth/page-headers.ts`.
  */
-import { json, type Answer } from '../../answer.ts';
+import { empty, json, type Answer } from '../../answer.ts';
 import { principalOf, type Handler, type RequestContext } from '../../context.ts';
 import { invalidToken, oauthInvalidRequest } from '../../errors.ts';
 import {
@@ -12,21 +13,28 @@ import {
 } from '../../oauth/authorize-endpoint.ts';
 import { authorizationServerMetadata, jwks } from '../../oauth/discovery.ts';
 import { profileClaims } from '../../oauth/id-token.ts';
+import { introspect, revoke, type TokenInspection } from '../../oauth/introspection.ts';
 import { endSession as endSessionFlow, logout as logoutFlow } from '../../oauth/logout.ts';
 import { issueToken as issueTokenFlow } from '../../oauth/token-endpoint.ts';
-import { NO_STORE, NO_STORE_ONLY, PUBLIC_METADATA } from '../../protocol/cache-headers.ts';
+import { JWKS_CACHE, NO_STORE, NO_STORE_ONLY, PUBLIC_METADATA } from '../../protocol/cache-headers.ts';
 import { MESSAGES } from '../../protocol/header-text.ts';
 import { mediaTypeOf } from '../../protocol/media-type.ts';
+import { issuerOf } from '../issuer.ts';
 
 const TOKEN_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
 
-export const issueToken: Handler = async (context) => {
+/** The token, introspection and revocation endpoints take a JSON or a form body (RFC 6749 shape otherwise). */
+function checkTokenBodyType(context: RequestContext): void {
   const type = mediaTypeOf(context.headers['content-type']);
   if (!TOKEN_BODY_TYPES.includes(type)) {
     throw oauthInvalidRequest(
       `the body must be ${TOKEN_BODY_TYPES.join(' or ')} (got ${type === '' ? 'no Content-Type' : type})`,
     );
   }
+}
+
+export const issueToken: Handler = async (context) => {
+  checkTokenBodyType(context);
   const { state } = context.session;
   const token = await issueTokenFlow({
     body: context.body,
@@ -36,18 +44,50 @@ export const issueToken: Handler = async (context) => {
     passwords: state.passwords,
     oauth: state.oauth,
     tokens: context.services.tokens,
+    claims: context.session.control.claims,
     rolePermissions: context.services.api.rolePermissions,
+    issuer: issuerOf(context),
     now: context.now(),
     address: context.url.clientAddress,
   });
   return json(200, token, 'Token issued', NO_STORE);
 };
 
-const metadata: Handler = ({ services }) =>
-  json(200, authorizationServerMetadata(services.tokens), MESSAGES.retrieved, PUBLIC_METADATA);
+function inspection(context: RequestContext): TokenInspection {
+  checkTokenBodyType(context);
+  const { state } = context.session;
+  return {
+    body: context.body,
+    authorization: context.headers.authorization,
+    store: state.store,
+    clients: state.clients,
+    oauth: state.oauth,
+    tokens: context.services.tokens,
+    issuer: issuerOf(context),
+    now: context.now(),
+  };
+}
+
+/** `POST /oauth/introspect` (RFC 7662). */
+export const introspectToken: Handler = async (context) =>
+  json(200, await introspect(inspection(context)), 'Token introspected', NO_STORE);
+
+/** `POST /oauth/revoke` (RFC 7009): 200 whatever the token was. */
+export const revokeToken: Handler = async (context) => {
+  await revoke(inspection(context));
+  return empty(200, 'Token revoked', NO_STORE);
+};
+
+const metadata: Handler = (context) =>
+  json(
+    200,
+    authorizationServerMetadata(context.services.tokens, issuerOf(context)),
+    MESSAGES.retrieved,
+    PUBLIC_METADATA,
+  );
 
 export const getJwks: Handler = ({ services }) =>
-  json(200, jwks(services.tokens), MESSAGES.retrieved, PUBLIC_METADATA);
+  json(200, jwks(services.tokens), MESSAGES.retrieved, JWKS_CACHE);
 export const getOpenidConfiguration = metadata;
 export const getAuthorizationServerMetadata = metadata;
 
@@ -62,25 +102,35 @@ function loginContext(context: RequestContext): LoginContext {
     now: context.now(),
     address: context.url.clientAddress,
     cookie: context.headers.cookie,
+    fetchSite: context.headers['sec-fetch-site'],
+    hashing: context.services.platform.hashing,
+    random: context.services.platform.random,
   };
 }
 
 export const authorize: Handler = (context) => authorizeFlow(loginContext(context), context.query);
 export const submitLogin: Handler = (context) => submitLoginFlow(loginContext(context), context.body);
 
-/** `GET|POST /userinfo` (OIDC Core §5.3): the profile claims of the bearer's user that the token's scope allows. */
+/**
+ * `GET|POST /userinfo` (OIDC Core §5.3): the profile claims of the bearer's user that the token's scope allows, and
+ * what claim rules set on the ID token issued with the token.
+ */
 const userinfo: Handler = (context): Answer => {
   const principal = principalOf(context);
-  const user = principal.slot === undefined ? undefined : context.session.state.store.userAt(principal.slot);
+  const { state } = context.session;
+  const user = principal.slot === undefined ? undefined : state.store.userAt(principal.slot);
   if (user === undefined) {
     throw invalidToken(
       'the access token is invalid: /userinfo needs a token issued to a user, not to a client',
     );
   }
-  const { scope } = principal.claims;
+  const { scope, jti } = principal.claims;
   return json(
     200,
-    profileClaims(user, typeof scope === 'string' ? scope : undefined),
+    {
+      ...profileClaims(user, typeof scope === 'string' ? scope : undefined),
+      ...state.oauth.userinfo.of(jti),
+    },
     MESSAGES.retrieved,
     NO_STORE_ONLY,
   );

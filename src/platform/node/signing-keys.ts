@@ -2,17 +2,31 @@
  * The RS256 key set on Node (docs/tokens.md): keys read from PEM (the dev key committed in `fixtures/`, or
  * `--signing-key FILE`) as node:crypto key objects, built once (signing or verifying with a PEM string re-parses it
  * on every call), and JWTs signed and verified with jsonwebtoken ≥ 9.0.3, always restricted to RS256 and a key object.
+ * Keys rotate at run time (`POST /__admin/keys`): new ones are generated on libuv's thread pool, never on the event
+ * loop.
  */
-import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import jwt from 'jsonwebtoken';
 import { TokenError, type Claims } from '../../oauth/claims.ts';
-import type { JwtKeySet, KeyInfo, PublicJwk, VerifyExpectations } from '../platform.ts';
+import {
+  KeyRejected,
+  type JwtKeySet,
+  type KeyInfo,
+  type PublicJwk,
+  type VerifyExpectations,
+} from '../platform.ts';
+
+const generateRsa = promisify(generateKeyPair);
 
 export const DEV_SIGNING_KEY_PATH = new URL('../../../fixtures/dev-signing-key.pem', import.meta.url);
 
 /** The smallest RSA modulus accepted, in bits (RFC 7518 §3.3 requires 2048 for RS256). */
 export const MIN_RSA_BITS = 2048;
+/** The largest RSA modulus a key added at run time may have: larger ones make every signature slow. */
+export const MAX_ADDED_RSA_BITS = 4096;
+const ADDED_RANGE = `of ${MIN_RSA_BITS} to ${MAX_ADDED_RSA_BITS} bits`;
 const ACCEPTED = `an unencrypted RSA private key of ${MIN_RSA_BITS} bits or more, in PEM (PKCS#1 or PKCS#8)`;
 
 /** A signing key that cannot be used: the message names the file, what is wrong and what is accepted. */
@@ -39,6 +53,11 @@ export function keyPairFromPem(pem: string, source = 'the signing key', created 
     const reason = error instanceof Error ? error.message : String(error);
     throw new SigningKeyError(`${source} cannot be parsed (${reason}); accepted: ${ACCEPTED}`);
   }
+  return keyPairOf(privateKey, source, created);
+}
+
+/** The key pair of an RSA private key object; SigningKeyError naming `source` when it is not one of 2048 bits or more. */
+function keyPairOf(privateKey: KeyObject, source: string, created: number): NodeKeyPair {
   if (privateKey.asymmetricKeyType !== 'rsa') {
     throw new SigningKeyError(
       `${source} is a ${privateKey.asymmetricKeyType ?? 'unknown'} key; accepted: ${ACCEPTED}`,
@@ -75,11 +94,46 @@ export function readKeyPair(path: string | URL = DEV_SIGNING_KEY_PATH, created =
 
 /** The key set of `pairs` (the first signs), with jsonwebtoken doing the work. */
 export class NodeKeySet implements JwtKeySet {
-  readonly #pairs: NodeKeyPair[];
+  #pairs: NodeKeyPair[];
 
   constructor(pairs: readonly NodeKeyPair[]) {
     if (pairs.length === 0) throw new Error('a key set needs a key');
     this.#pairs = [...pairs];
+  }
+
+  async add(pem: string | undefined, created: number): Promise<KeyInfo> {
+    let pair: NodeKeyPair;
+    if (pem === undefined) {
+      const { privateKey } = await generateRsa('rsa', { modulusLength: MIN_RSA_BITS });
+      pair = keyPairOf(privateKey, 'the generated key', created);
+    } else {
+      try {
+        pair = keyPairFromPem(pem, 'pem', created);
+      } catch (error) {
+        if (error instanceof SigningKeyError) {
+          throw new KeyRejected(error.message.replace(`of ${MIN_RSA_BITS} bits or more`, ADDED_RANGE));
+        }
+        throw error;
+      }
+      const bits = pair.privateKey.asymmetricKeyDetails?.modulusLength ?? 0;
+      if (bits > MAX_ADDED_RSA_BITS) {
+        throw new KeyRejected(
+          `pem is an RSA key of ${bits} bits; accepted: ${ACCEPTED.replace(`of ${MIN_RSA_BITS} bits or more`, ADDED_RANGE)}`,
+        );
+      }
+    }
+    // A key published already becomes the signing key again, keeping when it first joined.
+    const known = this.#pairs.find((p) => p.kid === pair.kid);
+    const signing = known ?? pair;
+    this.#pairs = [signing, ...this.#pairs.filter((p) => p.kid !== pair.kid)];
+    return signing;
+  }
+
+  retire(kid: string): 'retired' | 'unknown' | 'last' {
+    if (!this.#pairs.some((p) => p.kid === kid)) return 'unknown';
+    if (this.#pairs.length === 1) return 'last';
+    this.#pairs = this.#pairs.filter((p) => p.kid !== kid);
+    return 'retired';
   }
 
   get keys(): readonly KeyInfo[] {
@@ -95,23 +149,22 @@ export class NodeKeySet implements JwtKeySet {
 
   sign(payload: Claims, typ: string): string {
     const { signing } = this;
-    return jwt.sign(payload, signing.privateKey, {
+    // The payload goes in as JSON text: jsonwebtoken then neither adds an `iat` from the real clock nor checks the
+    // claims' types, so a claim of any name and value (`exp: "x"`, `constructor`, `__proto__`: god mode on purpose)
+    // is signed as given instead of failing the request.
+    return jwt.sign(JSON.stringify(payload), signing.privateKey, {
       algorithm: 'RS256',
       keyid: signing.kid,
       header: { alg: 'RS256', typ },
-      // jsonwebtoken adds an iat from the real clock when the payload has none: a caller that left it out meant it.
-      noTimestamp: !('iat' in payload),
     });
   }
 
   verify(token: string, kid: string, expect: VerifyExpectations): Claims {
     const pair = this.#pairs.find((p) => p.kid === kid);
     if (pair === undefined) throw new TokenError(`kid ${JSON.stringify(kid)} is not a key of this server`);
-    const issuers = typeof expect.issuer === 'string' ? [expect.issuer] : [...expect.issuer];
     try {
       const payload = jwt.verify(token, pair.publicKey, {
         algorithms: ['RS256'],
-        issuer: issuers as [string, ...string[]],
         ...(expect.audience === undefined ? {} : { audience: expect.audience }),
         ignoreExpiration: true,
         ignoreNotBefore: true,
@@ -120,21 +173,13 @@ export class NodeKeySet implements JwtKeySet {
       return Object.freeze({ ...payload });
     } catch (error) {
       if (error instanceof TokenError) throw error;
-      throw new TokenError(describe(error, jwt.decode(token, { json: true }), issuers, expect.audience));
+      throw new TokenError(describe(error, jwt.decode(token, { json: true }), expect.audience));
     }
   }
 }
 
-function describe(
-  error: unknown,
-  payload: jwt.JwtPayload | null,
-  issuers: readonly string[],
-  audience: string | undefined,
-): string {
+function describe(error: unknown, payload: jwt.JwtPayload | null, audience: string | undefined): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (message.startsWith('jwt issuer invalid')) {
-    return `its issuer ${JSON.stringify(payload?.iss ?? null)} is not ${issuers.join(' or ')}`;
-  }
   if (message.startsWith('jwt audience invalid')) {
     return `its audience ${JSON.stringify(payload?.aud ?? null)} is not ${audience ?? ''}`;
   }

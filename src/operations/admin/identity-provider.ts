@@ -1,0 +1,99 @@
+/**
+ * The admin operations tagged Identity provider (docs/tokens.md, "Steering the identity provider from a test"):
+ * the session's claim rules and test clock, and the server's signing keys.
+ */
+import type { ClaimRuleInput } from '../../control/claim-rules.ts';
+import { clockState, type SessionClock } from '../../control/clock.ts';
+import type { Handler } from '../../context.ts';
+import { conflict, invalidRequest, invalidSigningKey, notFound, quote } from '../../errors.ts';
+import { KeyRejected, MAX_KEYS, type KeyInfo } from '../../platform/platform.ts';
+import type { components, operations } from '../../spec/admin-types.ts';
+import { adminJson, done } from './reply.ts';
+
+type ClockBody = operations['setClock']['requestBody']['content']['application/json'];
+type KeyBody = operations['addKey']['requestBody']['content']['application/json'];
+
+export const listClaimRules: Handler = ({ session }) =>
+  adminJson(200, { rules: session.control.claims.list() });
+
+export const addClaimRule: Handler<ClaimRuleInput> = ({ session, body }) =>
+  adminJson(201, session.control.claims.add(body));
+
+export const clearClaimRules: Handler = ({ session }) => {
+  session.control.claims.clear();
+  return done('Claim rules removed');
+};
+
+export const deleteClaimRule: Handler = ({ session, params }) => {
+  const id = params.id ?? '';
+  if (!session.control.claims.remove(id)) {
+    throw notFound('claim_rule_not_found', `no claim rule ${quote(id)} in this session`);
+  }
+  return done('Claim rule removed');
+};
+
+/** The clock as `GET /__admin/clock` shows it. */
+function clockBody(clock: SessionClock): components['schemas']['Clock'] {
+  const { now, frozen, offsetMs } = clockState(clock);
+  return { now, frozen, offset_ms: offsetMs };
+}
+
+export const getClock: Handler = ({ session }) => adminJson(200, clockBody(session.clock));
+
+export const setClock: Handler<ClockBody> = ({ session, body }) => {
+  const { clock } = session;
+  if ('now' in body) clock.freezeAt(body.now);
+  else if ('advance' in body) clock.advance(body.advance);
+  else clock.run();
+  return adminJson(200, clockBody(clock));
+};
+
+export const resetClock: Handler = ({ session }) => {
+  session.clock.reset();
+  return adminJson(200, clockBody(session.clock));
+};
+
+function keyBody(key: KeyInfo, signing: boolean): components['schemas']['SigningKey'] {
+  return { kid: key.kid, created: new Date(key.created).toISOString(), signing };
+}
+
+export const listKeys: Handler = ({ services }) =>
+  adminJson(200, { keys: services.tokens.keys.keys.map((key, i) => keyBody(key, i === 0)) });
+
+const TOO_MANY_KEYS = `at most ${MAX_KEYS} signing keys are published; retire one (DELETE /__admin/keys/{kid}) first`;
+
+export const addKey: Handler<KeyBody> = async ({ services, body }) => {
+  const { keys } = services.tokens;
+  // A new key is refused before it is generated; a PEM may name a key published already (it signs again).
+  if (body.pem === undefined && keys.keys.length >= MAX_KEYS) throw invalidRequest(TOO_MANY_KEYS);
+  let key: KeyInfo;
+  try {
+    // Keys are the server's: they are dated by real time, not by a session's test clock.
+    key = await keys.add(body.pem, services.clock());
+  } catch (error) {
+    if (!(error instanceof KeyRejected)) throw error;
+    throw invalidSigningKey(error.message, [{ location: 'body', name: 'pem', message: error.message }]);
+  }
+  if (keys.keys.length > MAX_KEYS) {
+    keys.retire(key.kid);
+    throw invalidRequest(TOO_MANY_KEYS);
+  }
+  return adminJson(201, keyBody(key, true));
+};
+
+export const retireKey: Handler = ({ services, params }) => {
+  const kid = params.kid ?? '';
+  switch (services.tokens.keys.retire(kid)) {
+    case 'unknown':
+      throw notFound('key_not_found', `no signing key ${quote(kid)}; GET /__admin/keys lists them`);
+    case 'last':
+      throw conflict(
+        'last_key',
+        `key ${quote(kid)} is the only signing key: add another (POST /__admin/keys) first`,
+      );
+    case 'retired':
+      // Tokens it signed are checked again, and refused, from the next request on.
+      services.tokens.forgetVerified();
+      return done('Signing key retired');
+  }
+};
