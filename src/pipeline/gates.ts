@@ -36,15 +36,16 @@ export interface GateRequest {
 /**
  * Gate 0, once the request is routed: on the identity API the rate limit (its headers go on every answer while it
  * is on), then a malformed `X-Mock-Session` (on any document), then the fault rules of the identity API. Returns the
- * answer a fault rule asks for, if one does; costs a check or two when limiting is off and there are no rules.
+ * answer a fault rule asks for, if one does; costs a check or two when limiting is off and there are no rules (and
+ * then answers at once, with no promise to wait for).
  */
-export async function passGates(
+export function passGates(
   x: Exchange,
   url: RequestUrl,
   routed: Routed,
   session: Session,
   services: Services,
-): Promise<Answer | undefined> {
+): Promise<Answer | undefined> | undefined {
   const { control } = session;
   const { isApi } = routed.at;
   let gated: GateRequest | undefined;

@@ -48,7 +48,7 @@ import { record } from './record.ts';
 import { errorAnswer, isMockError } from './render.ts';
 import { documentRoutes, responseCheckOf, route, routedOperation, type DocumentPath } from './route.ts';
 import { handlerOf, runHandler } from './run-handler.ts';
-import { validateStep } from './validate.ts';
+import { validateStep, validationInput } from './validate.ts';
 import { versionAndPrefer } from './version-and-prefer.ts';
 import { toWire, type WireAnswer } from './wire.ts';
 
@@ -101,16 +101,21 @@ export function createPipeline(
     if (browser !== undefined) return browser;
     x.checker = responseCheckOf(routed);
     // An answer asked for (a fault rule, `Prefer`) is what the test wanted, documented or not: it is not checked.
-    const fault = await passGates(x, url, routed, session, services);
+    const gated = passGates(x, url, routed, session, services);
+    const fault = gated === undefined ? undefined : await gated;
     if (fault !== undefined) return unchecked(x, fault);
     const { operation, params } = routedOperation(routed, x.request.method);
-    const preferred = await versionAndPrefer(x, url, routed.at, operation, versions);
+    const prefer = versionAndPrefer(x, url, routed.at, operation, versions);
+    const preferred = prefer === undefined ? undefined : await prefer;
     if (preferred !== undefined) return unchecked(x, preferred);
     const handler = handlerOf(routed.at, operation);
     const principal = await authenticateStep(x, routed.at, operation, session, services, options.adminToken);
     checkRequestMediaType(x, routed.at, services.api.requestContentTypes);
     const body = operation.bodyMediaTypes.length > 0 ? bodyOf(x, operation) : undefined;
-    const validated = await validateStep(x, url, routed, operation, params, body);
+    const checked = validationInput(x, url, routed, params, body);
+    const validated = routed.at.validation.remembers(operation, checked)
+      ? body
+      : await validateStep(x, routed, operation, checked);
     const input = { operation, url, params, body: validated, principal };
     const answer = await runHandler(x, handler, input, session, services);
     x.validated = validated;

@@ -19,7 +19,8 @@ export function handlerOf(at: DocumentRoutes, operation: OperationSpec): Handler
   return handler;
 }
 
-export async function runHandler(
+/** The handler's answer (or its promise: a synchronous handler's answer is not wrapped in another). */
+export function runHandler(
   x: Exchange,
   handler: Handler<never>,
   input: {
@@ -31,11 +32,11 @@ export async function runHandler(
   },
   session: Session,
   services: Services,
-): Promise<Answer> {
+): Answer | Promise<Answer> {
   const { operation, url, body } = input;
   const growth = growthOf(operation, x.request.method, session, body, services);
   if (growth !== undefined) services.memory.ensureRoom(growth.bytes, growth.what);
-  return await handler({
+  return handler({
     operation,
     url,
     headers: x.request.headers,

@@ -11,31 +11,45 @@ import type { Exchange } from './exchange.ts';
 import { missingParameter } from './missing-parameter.ts';
 import { isMockError } from './render.ts';
 import type { Routed } from './route.ts';
+import type { ValidationInput } from './validation.ts';
 
-/** The body as validated (the schema's defaults applied); throws the 400 (or 415) that says what is wrong. */
-export async function validateStep(
+/** What the validator reads of the request. */
+export function validationInput(
   x: Exchange,
   url: RequestUrl,
   routed: Routed,
-  operation: OperationSpec,
   params: Readonly<Record<string, string>>,
   body: unknown,
-): Promise<unknown> {
+): ValidationInput {
   const { request } = x;
+  return {
+    method: request.method === 'HEAD' ? 'GET' : request.method,
+    path: routed.path,
+    base: routed.at.isApi ? '' : ADMIN_PREFIX,
+    search: url.search,
+    query: url.query,
+    headers: request.headers,
+    params,
+    body,
+  };
+}
+
+/**
+ * The body as validated (the schema's defaults applied); throws the 400 (or 415) that says what is wrong. A request
+ * found valid before is not checked again (`RequestValidation.remembers`): the caller need not wait for this.
+ */
+export async function validateStep(
+  x: Exchange,
+  routed: Routed,
+  operation: OperationSpec,
+  input: ValidationInput,
+): Promise<unknown> {
   const { at } = routed;
   try {
-    return await at.validation.check(operation, {
-      method: request.method === 'HEAD' ? 'GET' : request.method,
-      path: routed.path,
-      base: at.isApi ? '' : ADMIN_PREFIX,
-      search: url.search,
-      query: url.query,
-      headers: request.headers,
-      params,
-      body,
-    });
+    return await at.validation.check(operation, input);
   } catch (error) {
-    const missing = x.shape === 'oauth' ? missingParameter(at.document.model, operation, body) : undefined;
+    const missing =
+      x.shape === 'oauth' ? missingParameter(at.document.model, operation, input.body) : undefined;
     if (missing !== undefined && isMockError(error) && error.status === 400) {
       throw oauthInvalidRequest(`Missing required parameter: ${missing}`);
     }

@@ -23,14 +23,17 @@ export interface VersionOptions {
   readonly api: ApiModel;
 }
 
-/** The answer `Prefer: code=…` asks for, if it does; throws the refusals above. */
-export async function versionAndPrefer(
+/**
+ * The answer `Prefer: code=…` asks for, if it does; throws the refusals above. Without `Prefer`, nothing to wait
+ * for (undefined).
+ */
+export function versionAndPrefer(
   x: Exchange,
   url: RequestUrl,
   at: DocumentRoutes,
   operation: OperationSpec,
   options: VersionOptions,
-): Promise<Answer | undefined> {
+): Promise<Answer | undefined> | undefined {
   const { request } = x;
   checkApiVersion(request.headers['x-api-version'], options.apiVersions);
   if (!at.isApi) {
@@ -43,11 +46,20 @@ export async function versionAndPrefer(
     });
     return undefined;
   }
-  if (request.headers.prefer === undefined) return undefined;
+  const { prefer } = request.headers;
+  return prefer === undefined ? undefined : applyPrefer(x, operation, prefer, options.api);
+}
+
+async function applyPrefer(
+  x: Exchange,
+  operation: OperationSpec,
+  prefer: string,
+  api: ApiModel,
+): Promise<Answer | undefined> {
   // `Prefer` is a test tool's header: its refusal is JSON even on the pages a person reads.
   const shape = x.shape;
   if (shape === 'page') x.shape = 'api';
-  const preferred = await preferences(options.api, operation, request.headers.prefer);
+  const preferred = await preferences(api, operation, prefer);
   x.shape = shape;
   if (preferred === undefined) return undefined;
   x.headers['Preference-Applied'] = preferred.applied;
