@@ -24,6 +24,11 @@ export interface Exchange {
   readonly sessionProblem: string | undefined;
   /** The error shape of the operation reached; the API's until one is. */
   shape: ErrorShape;
+  /**
+   * Whether the request reached a browser-login route, whose pages, redirects and 400s carry their security
+   * headers whatever produced them (a `Prefer` refusal, in JSON, included).
+   */
+  browserPage: boolean;
   url: RequestUrl | undefined;
   session: Session | undefined;
   /** The session's clock when the request arrived, epoch ms (the journal's time). */
@@ -54,6 +59,7 @@ export function openExchange(request: MockRequest, apiVersion: string): Exchange
     named,
     sessionProblem,
     shape: 'api',
+    browserPage: false,
     url: undefined,
     session: undefined,
     startedAt: 0,

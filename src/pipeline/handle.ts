@@ -133,9 +133,12 @@ export function createPipeline(
     return errorAnswer(error, x.shape);
   }
 
-  /** The answer as written: page headers, the request's own headers, serialised once, checked if asked. */
+  /**
+   * The answer as written: the browser-login routes' security headers (on their pages, redirects and 400s, whatever
+   * produced them), the request's own headers, serialised once, checked if asked.
+   */
   function written(x: Exchange, answer: Answer): WireAnswer {
-    const wire = toWire(x.shape === 'page' ? securedPage(answer) : answer, x.headers);
+    const wire = toWire(x.browserPage ? securedPage(answer) : answer, x.headers);
     return x.checker === undefined ? wire : checkResponse(wire, x.checker, x.request, options.onError);
   }
 

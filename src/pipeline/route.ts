@@ -63,7 +63,8 @@ export function isAdminPath(path: string): boolean {
 }
 
 /**
- * Routes the request to a document and an operation; sets the exchange's error shape. With `--no-admin`, a path
+ * Routes the request to a document and an operation; sets the exchange's error shape (and whether it reached a
+ * browser-login page). With `--no-admin`, a path
  * under `/__admin` is looked up among the identity API's routes (and found in none).
  */
 export function route(
@@ -80,6 +81,7 @@ export function route(
   const operation =
     match.kind === 'found' && (!at.isApi || serves(match.operation)) ? match.operation : undefined;
   x.shape = shapeOf(operation);
+  x.browserPage = x.shape === 'page';
   return { at, path, match, operation };
 }
 
