@@ -405,7 +405,6 @@ function record(
   startedAt: number,
   durationMs: number,
 ): void {
-  session.requests++;
   try {
     session.control.journal.record({
       startedAt,
