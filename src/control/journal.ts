@@ -90,6 +90,8 @@ export class Journal {
   readonly #capacity: number;
   #next = 1;
   #oldest = 1;
+  /** The number the first entry recorded since the journal was last emptied got. */
+  #since = 1;
   #bytes = 0;
   readonly #listeners = new Set<JournalListener>();
   readonly #room: JournalRoom;
@@ -102,6 +104,14 @@ export class Journal {
 
   get size(): number {
     return this.#next - this.#oldest;
+  }
+
+  /**
+   * Requests recorded since the journal was last emptied (`clear`, a reset): the entries it keeps plus those it
+   * has forgotten to stay within its bounds. What `GET /__admin/sessions` counts as a session's requests.
+   */
+  get recorded(): number {
+    return this.#next - this.#since;
   }
 
   /** Bytes the kept entries hold, estimated. */
@@ -194,6 +204,7 @@ export class Journal {
   clear(): void {
     this.#ring.fill(undefined);
     this.#oldest = this.#next;
+    this.#since = this.#next;
     this.#bytes = 0;
   }
 

@@ -9,7 +9,6 @@ import type { WireAnswer } from './wire.ts';
 export function record(x: Exchange, wire: WireAnswer): void {
   const { session, request } = x;
   if (session === undefined || x.inAdmin) return;
-  session.requests++;
   const body = x.validated ?? x.body;
   try {
     session.control.journal.record({

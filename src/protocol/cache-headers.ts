@@ -21,3 +21,8 @@ export const PUBLIC_METADATA: Readonly<Record<string, string>> = Object.freeze({
 export const JWKS_CACHE: Readonly<Record<string, string>> = Object.freeze({
   'Cache-Control': 'public, max-age=60',
 });
+
+/** The site icon (`/favicon.ico`), kept a day: it never changes while the server runs. */
+export const ICON_CACHE: Readonly<Record<string, string>> = Object.freeze({
+  'Cache-Control': 'public, max-age=86400',
+});

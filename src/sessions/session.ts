@@ -15,7 +15,10 @@ export interface SessionSummary {
   readonly lastUsed: number;
   /** Live users in the session's store. */
   readonly users: number;
-  /** Requests served in this session (the control plane's own excluded, as the journal counts them). */
+  /**
+   * Requests the session's journal recorded since it was last emptied (the control plane's own are not recorded),
+   * so the figure agrees with the journal beside it.
+   */
   readonly requests: number;
 }
 
@@ -23,7 +26,6 @@ export class Session implements Measured {
   readonly id: string | undefined;
   readonly created: number;
   lastUsed: number;
-  requests = 0;
   readonly state: SessionState;
   readonly control: ControlPlane;
   /** The session's test clock (`/__admin/clock`), over the mock's real clock. */
@@ -65,7 +67,7 @@ export class Session implements Measured {
       created: this.created,
       lastUsed: this.lastUsed,
       users: this.state.store.size,
-      requests: this.requests,
+      requests: this.control.journal.recorded,
     };
   }
 }

@@ -924,7 +924,10 @@ export type components = {
       last_used: string;
       /** @description Live users in the session. */
       users: number;
-      /** @description Requests served in the session. */
+      /**
+       * @description Requests the session's journal recorded since it was last emptied (`DELETE /__admin/requests`, a
+       *     reset), those it no longer keeps included; admin calls are not recorded.
+       */
       requests: number;
     };
     Session: components['schemas']['SessionFigures'] & {

@@ -467,6 +467,27 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/favicon.ico': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The icon a browser shows in its tab
+     * @description Mock decision (docs/console.md): browsers ask every site for `/favicon.ico`; the mock answers with its
+     *     32×32 icon rather than a 404, for every page it serves (the console, `/docs`, the login form).
+     */
+    get: operations['getFavicon'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -1461,6 +1482,8 @@ export type components = {
     CacheControlMetadata: 'public, max-age=300';
     /** @description `public, max-age=60`: the signing keys may be cached a minute, so a rotation is seen within it. */
     CacheControlJwks: 'public, max-age=60';
+    /** @description `public, max-age=86400`: the icon may be kept a day. */
+    CacheControlIcon: 'public, max-age=86400';
     /** @description `no-cache`: the documents, pages and their files are revalidated on every use. */
     CacheControlNoCache: 'no-cache';
     /** @description `nosniff`: the browser keeps the declared media type. */
@@ -2873,6 +2896,53 @@ export interface operations {
         content: {
           'text/javascript': string;
           'text/css': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getFavicon: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The icon (an ICO holding one PNG). */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['CacheControlIcon'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          [name: string]: unknown;
+        };
+        content: {
+          'image/x-icon': string;
         };
       };
       400: components['responses']['BadRequest'];

@@ -142,6 +142,24 @@ describe('GET /docs', () => {
   });
 });
 
+describe('GET /favicon.ico', () => {
+  const h = harness();
+
+  it('answers with a 32×32 icon, kept a day, recorded in the journal like any page file', async () => {
+    const res = await h.get('/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/x-icon');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    const icon = res.body as Buffer;
+    // An ICO directory of one image (type 1, count 1), 32×32, holding a PNG.
+    expect([...icon.subarray(0, 8)]).toEqual([0, 0, 1, 0, 1, 0, 32, 32]);
+    expect(icon.subarray(22, 26).toString('latin1')).toBe('\x89PNG');
+    const head = await h.send('HEAD', '/favicon.ico', { unchecked: true });
+    expect(head.status).toBe(200);
+    expect(h.mock.control.journal.list({ path: '/favicon.ico' }).total).toBe(2);
+  });
+});
+
 describe('GET / and the console page', () => {
   it('sends a browser to the console; JSON clients keep the JSON 404', async () => {
     const h = harness();

@@ -24,7 +24,12 @@ interface Body {
   readonly max_sessions?: number;
   readonly ttl_seconds?: number;
   readonly default?: { readonly users: number };
-  readonly sessions?: readonly { readonly id: string; readonly users: number; readonly created: string }[];
+  readonly sessions?: readonly {
+    readonly id: string;
+    readonly users: number;
+    readonly created: string;
+    readonly requests: number;
+  }[];
 }
 
 /** The harness with `X-Mock-Session: id` on every request it sends. */
@@ -249,6 +254,26 @@ describe('/__admin/sessions', () => {
     expect(byId['suite-a']).toMatchObject({ users: (body(res).default?.users ?? 0) - 1, requests: 1 });
     expect(byId['suite-b']).toMatchObject({ users: body(res).default?.users, requests: 1 });
     expect(body(res).sessions?.[0]?.created).toBe(new Date(NOW).toISOString());
+  });
+
+  it("a session's request count is its journal's: admin calls are not counted, emptying the journal zeroes it", async () => {
+    const h = harness();
+    const admin = adminClient(h.mock.app);
+    const requests = async (): Promise<number | undefined> =>
+      (body(await admin.get('/sessions')).sessions ?? []).find((s) => s.id === 'suite-a')?.requests;
+    await h.get('/health', { headers: A });
+    await h.get('/users?page_size=1', { token: h.token(ADMIN), headers: A });
+    await admin.post('/faults', { path: '/nowhere', status: 500 }, { headers: A });
+    await admin.get('/faults', { headers: A });
+    await admin.get('/requests', { headers: A });
+    expect(await requests()).toBe(2);
+    expect(body(await admin.get('/requests', { headers: A })).total).toBe(2);
+    await admin.delete('/requests', { headers: A });
+    expect(await requests()).toBe(0);
+    await h.get('/health', { headers: A });
+    expect(await requests()).toBe(1);
+    await admin.post('/reset', {}, { headers: A });
+    expect(await requests()).toBe(0);
   });
 
   it('DELETE drops a session (its id starts afresh), 404 for an unknown one', async () => {

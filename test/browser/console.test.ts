@@ -1,7 +1,8 @@
 /**
  * The console at /__admin/ui/ in headless Chromium: a request made by another client appears within 2 s, a fault
  * rule added in the page fires, reset empties it all; the session selector shows one session's requests and sends
- * every admin call there; with --admin-token the page asks for the token once.
+ * every admin call there, and looking at a session that is not live does not start it; with --admin-token the page
+ * asks for the token once.
  */
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -149,6 +150,14 @@ it('shows the session chosen in the bar: its requests live, its fault rules; the
   await expect.poll(() => page.locator('#journal-session').textContent()).toBe('suite-b');
   await page.waitForSelector('#journal-rows td.empty');
   await page.waitForSelector('#fault-rows td.empty');
+  // Looking starts nothing: the page waits for the session's first request.
+  await page.waitForSelector('#session-waiting:not([hidden])');
+  await page.waitForSelector('#live:text-is("waiting for the session")');
+  expect(mock.sessions.has('suite-b')).toBe(false);
+  expect(await call('/users?search=ada&page_size=1', 'suite-b')).toBe(200);
+  await rows('/users?search=ada&page_size=1').waitFor({ timeout: 3_000 });
+  await page.waitForSelector('#live.on');
+  expect(await page.isHidden('#session-waiting')).toBe(true);
 
   // Dropping the session shown goes back to the default one.
   await page.locator('#session-rows tr[data-session="suite-b"]').waitFor();
@@ -158,6 +167,16 @@ it('shows the session chosen in the bar: its requests live, its fault rules; the
   await rows('/users?page_size=7').waitFor({ timeout: 2_000 });
   expect(mock.sessions.has('suite-b')).toBe(false);
   expect(mock.sessions.has('suite-a')).toBe(true);
+
+  // A session a suite drops while the page shows it is not started again by the page's reads.
+  await page.selectOption('#session-select', 'suite-a');
+  await page.waitForSelector('#live.on');
+  expect((await fetch(`${mock.url}/__admin/sessions/suite-a`, { method: 'DELETE' })).status).toBe(204);
+  await page.waitForSelector('#session-waiting:not([hidden])', { timeout: 3_000 });
+  // Two more rounds of the page's reads.
+  for (let round = 0; round < 2; round++)
+    await page.waitForResponse((res) => res.url().endsWith('/__admin/sessions'), { timeout: 3_000 });
+  expect(mock.sessions.has('suite-a')).toBe(false);
   expect(outside).toEqual([]);
   expect(failures).toEqual([]);
   await page.context().close();

@@ -69,5 +69,6 @@ const RULES: Readonly<
   },
   // Files are served by name from fixed lists: a name the schema allows is a file.
   getDocsAsset: () => undefined,
+  getFavicon: () => undefined,
   getConsoleAsset: () => undefined,
 };

@@ -30,6 +30,18 @@ describe('Journal: what it keeps, in bytes', () => {
     expect(journal.list().requests).toEqual([]);
   });
 
+  it('counts what it recorded since it was last emptied, the forgotten entries included', () => {
+    const journal = new Journal(3);
+    for (let i = 1; i <= 5; i++) journal.record(record(i));
+    expect(journal.size).toBe(3);
+    expect(journal.recorded).toBe(5);
+    journal.clear();
+    expect(journal.recorded).toBe(0);
+    journal.record(record(6));
+    expect(journal.recorded).toBe(1);
+    expect(journal.list().total).toBe(1);
+  });
+
   it('without room in the state memory it does not grow: it forgets its oldest entries for a new one', () => {
     let room = Infinity;
     const journal = new Journal(1000, () => room);

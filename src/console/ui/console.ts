@@ -1,15 +1,23 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The console at `/__admin/ui/` (docs/console.md): known accounts and their tokens, the live journal, fault rules,
- * reset and seed, the rate limit, the sessions. Everything goes through the admin API of spec/admin.yaml,
- * same-origin, in the session chosen in the bar (sessions-view.ts).
+ * The console at `/__admin/ui/` (docs/console.md): known accounts and their tokens, the live journal, reset and
+ * seed, the rate limit, fault and claim rules, the test clock, the signing keys, drift findings and the sessions.
+ * Everything goes through the admin API of spec/admin.yaml, same-origin, in the session chosen in the bar
+ * (sessions-view.ts); what any client changes there shows within a second (live-state.ts).
  */
 import type { components } from '../../spec/admin-types.ts';
 import { admin, AdminError, adminHeaders, storeToken, storedToken } from './admin-api.ts';
 import { byId, byIdOf, copy, h, pageData, replace } from './dom.ts';
-import { openStream } from './event-stream.ts';
-import { JournalView, METHODS, type JournalEntry } from './journal-view.ts';
+import { wireClaims } from './claims-view.ts';
+import { wireClock } from './clock-view.ts';
+import { wireDrift } from './drift-view.ts';
+import { openStream, type Stream } from './event-stream.ts';
+import { wireFaults } from './faults-view.ts';
+import { JournalView, KEPT, METHODS, type JournalEntry } from './journal-view.ts';
+import { wireKeys } from './keys-view.ts';
+import { LiveState } from './live-state.ts';
+import { fail, fields, say, type PanelOptions } from './panel.ts';
 import { wireSessions, type SessionsPanel } from './sessions-view.ts';
 
 type Schemas = components['schemas'];
@@ -18,29 +26,12 @@ interface Page {
 }
 
 const page = pageData() as Page;
-const journal = new JournalView(byId('journal-rows'), byId('journal-detail'), byId('journal-count'));
-
-/** Shows `message` in the element `id` (an error in red). */
-function say(id: string, message: string, error = false): void {
-  const element = byId(id);
-  element.textContent = message;
-  element.classList.toggle('error', error);
-}
-
-function failure(id: string): (error: unknown) => void {
-  return (error) => {
-    say(id, error instanceof Error ? error.message : String(error), true);
-  };
-}
-
-/** Reads a form's named fields as trimmed strings. */
-function fields(form: HTMLFormElement): Record<string, string> {
-  const out: Record<string, string> = {};
-  new FormData(form).forEach((value, name) => {
-    out[name] = typeof value === 'string' ? value.trim() : '';
-  });
-  return out;
-}
+const journal = new JournalView(
+  byId('journal-rows'),
+  byId('journal-detail'),
+  byId('journal-count'),
+  byId('filter-pages-count'),
+);
 
 // ---- known accounts -------------------------------------------------------------------------------------------
 
@@ -82,7 +73,7 @@ async function mint(email: string, cell: HTMLElement): Promise<void> {
 function drawAccounts(): void {
   const items = page.accounts.map((account) => {
     const cell = h('div', { class: 'token-cell' }, '…');
-    void mint(account.email, cell).catch(failure('accounts-status'));
+    void mint(account.email, cell).catch(fail('accounts-status'));
     return h(
       'li',
       {},
@@ -109,12 +100,11 @@ function wireData(): void {
   byId('reset').addEventListener('click', () => {
     void admin<Schemas['DataSummary']>('POST', '/reset')
       .then((data) => {
-        say('data-status', `Reset: ${summary(data)}; fault rules removed, journal emptied.`);
+        say('data-status', `Reset: ${summary(data)}; rules removed, journal emptied, real time.`);
         journal.clear();
-        void refreshFaults();
-        void refreshRateLimit();
+        live.now();
       })
-      .catch(failure('data-status'));
+      .catch(fail('data-status'));
   });
   byIdOf(HTMLFormElement, 'seed-form').addEventListener('submit', (event) => {
     event.preventDefault();
@@ -127,15 +117,16 @@ function wireData(): void {
     void admin<Schemas['DataSummary']>('POST', '/seed', body)
       .then((data) => {
         say('data-status', `Seeded: ${summary(data)}.`);
+        live.now();
       })
-      .catch(failure('data-status'));
+      .catch(fail('data-status'));
   });
 }
 
 // ---- rate limit -----------------------------------------------------------------------------------------------
 
-async function refreshRateLimit(): Promise<void> {
-  const limit = await admin<Schemas['RateLimit']>('GET', '/rate-limit');
+function showRateLimit(answer: unknown): void {
+  const limit = (answer as Schemas['RateLimit'] | undefined) ?? { enabled: false };
   say(
     'rate-status',
     limit.enabled ? `On: ${limit.limit ?? '?'} requests per ${limit.window ?? '?'} per token` : 'Off',
@@ -148,90 +139,11 @@ function wireRateLimit(): void {
     event.preventDefault();
     const { limit = '', window = '' } = fields(event.target as HTMLFormElement);
     void admin('PUT', '/rate-limit', { limit: Number(limit), window })
-      .then(refreshRateLimit)
-      .catch(failure('rate-status'));
+      .then(panel.refresh)
+      .catch(fail('rate-status'));
   });
   byId('rate-off').addEventListener('click', () => {
-    void admin('PUT', '/rate-limit', { enabled: false }).then(refreshRateLimit).catch(failure('rate-status'));
-  });
-}
-
-// ---- fault rules ----------------------------------------------------------------------------------------------
-
-async function refreshFaults(): Promise<void> {
-  const { faults } = await admin<{ faults: Schemas['FaultRule'][] }>('GET', '/faults');
-  const rows = faults.map((rule) =>
-    h(
-      'tr',
-      { 'data-fault': rule.id },
-      h('td', {}, rule.method ?? 'any'),
-      h('td', { class: 'path' }, rule.path),
-      h('td', {}, rule.status === undefined ? '–' : rule.status === 0 ? 'drop' : rule.status),
-      h('td', {}, rule.delay_ms === undefined ? '–' : `${rule.delay_ms} ms`),
-      h('td', {}, rule.probability),
-      h('td', {}, rule.times ?? '∞'),
-      h('td', { class: 'fired' }, rule.fired),
-      h(
-        'td',
-        {},
-        h(
-          'button',
-          {
-            class: 'quiet',
-            onclick: () => {
-              void admin('DELETE', `/faults/${encodeURIComponent(rule.id)}`)
-                .then(refreshFaults)
-                .catch(failure('faults-status'));
-            },
-          },
-          'Remove',
-        ),
-      ),
-    ),
-  );
-  replace(
-    byId('fault-rows'),
-    ...(rows.length === 0 ? [h('tr', {}, h('td', { colspan: 8, class: 'empty' }, 'No fault rules.'))] : rows),
-  );
-  faultsShown = faults.length;
-}
-
-let faultsShown = 0;
-let faultsTimer: ReturnType<typeof setTimeout> | undefined;
-
-/** Refreshes the rules' `fired` counts a moment after requests arrive, when there are rules to count. */
-function faultsMayHaveFired(): void {
-  if (faultsShown === 0 || faultsTimer !== undefined) return;
-  faultsTimer = setTimeout(() => {
-    faultsTimer = undefined;
-    void refreshFaults().catch(failure('faults-status'));
-  }, 300);
-}
-
-function wireFaults(): void {
-  byIdOf(HTMLFormElement, 'fault-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const f = fields(form);
-    const number = (name: string): Record<string, number> =>
-      f[name] === undefined || f[name] === '' ? {} : { [name]: Number(f[name]) };
-    const rule = {
-      path: f['path'] ?? '',
-      ...(f['method'] === undefined || f['method'] === '' ? {} : { method: f['method'] }),
-      ...number('status'),
-      ...number('delay_ms'),
-      ...number('probability'),
-      ...number('times'),
-    };
-    void admin<Schemas['FaultRule']>('POST', '/faults', rule)
-      .then((added) => {
-        say('faults-status', `Added rule ${added.id}.`);
-        return refreshFaults();
-      })
-      .catch(failure('faults-status'));
-  });
-  byId('faults-clear').addEventListener('click', () => {
-    void admin('DELETE', '/faults').then(refreshFaults).catch(failure('faults-status'));
+    void admin('PUT', '/rate-limit', { enabled: false }).then(panel.refresh).catch(fail('rate-status'));
   });
 }
 
@@ -248,23 +160,24 @@ function wireJournal(): void {
     journal.filter.method = method.value;
     journal.filter.path = byIdOf(HTMLInputElement, 'filter-path').value.trim();
     journal.filter.status = byIdOf(HTMLInputElement, 'filter-status').value.trim();
+    journal.filter.pageFiles = byIdOf(HTMLInputElement, 'filter-pages').checked;
     journal.render();
   };
-  for (const id of ['filter-method', 'filter-path', 'filter-status'])
+  for (const id of ['filter-method', 'filter-path', 'filter-status', 'filter-pages'])
     byId(id).addEventListener('input', update);
   byId('journal-clear').addEventListener('click', () => {
     void admin('DELETE', '/requests').then(() => {
       journal.clear();
+      live.now();
     });
   });
 }
 
-let stream: { stop(): void } | undefined;
-let sessionsPanel: SessionsPanel | undefined;
+let stream: Stream | undefined;
 /** Counts stream starts: answers meant for a session the console has left since are dropped. */
 let generation = 0;
 
-/** (Re)opens the live journal of the chosen session. */
+/** Opens the live journal of the chosen session, and lists what it recorded before. */
 function startStream(): void {
   stream?.stop();
   const mine = ++generation;
@@ -275,33 +188,49 @@ function startStream(): void {
     onEvent: (event) => {
       if (event.event !== 'request' || !current()) return;
       journal.add([JSON.parse(event.data) as JournalEntry]);
-      faultsMayHaveFired();
-      sessionsPanel?.refreshSoon();
     },
     onState: (open, status) => {
       if (!current()) return;
-      const live = byId('live');
-      live.textContent = open ? 'live' : status === 401 ? 'token refused' : 'reconnecting…';
-      live.classList.toggle('on', open);
+      const badge = byId('live');
+      badge.textContent = open ? 'live' : status === 401 ? 'token refused' : 'reconnecting…';
+      badge.classList.toggle('on', open);
       // Entries recorded while the stream was down come from the list.
       if (open)
-        void admin<{ requests: JournalEntry[] }>('GET', '/requests?limit=200').then((r) => {
+        void admin<{ requests: JournalEntry[] }>('GET', `/requests?limit=${KEPT}`).then((r) => {
           if (current()) journal.add(r.requests);
         });
     },
   });
 }
 
+/**
+ * After each read of the sessions: the stream follows the session shown while it is live; it is not reopened for
+ * a named session that is not (opening it would start that session).
+ */
+function followStream(): void {
+  if (sessions.shownIsLive()) {
+    if (stream === undefined || stream.ended) startStream();
+    return;
+  }
+  if (stream !== undefined) {
+    stream.stop();
+    stream = undefined;
+    generation++;
+  }
+  const badge = byId('live');
+  badge.textContent = 'waiting for the session';
+  badge.classList.remove('on');
+}
+
 /** The chosen session changed: everything shown is read again from it. */
-async function switchedSession(): Promise<void> {
+function switchedSession(): void {
   journal.clear();
-  faultsShown = 0;
-  for (const id of ['data-status', 'faults-status', 'sessions-status']) say(id, '');
-  startStream();
-  await Promise.all([
-    refreshFaults().catch(failure('faults-status')),
-    refreshRateLimit().catch(failure('rate-status')),
-  ]);
+  for (const id of ['data-status', 'faults-status', 'claims-status', 'clock-status', 'sessions-status'])
+    say(id, '');
+  stream?.stop();
+  stream = undefined;
+  live.forgetSession();
+  live.now();
 }
 
 // ---- start ----------------------------------------------------------------------------------------------------
@@ -333,17 +262,53 @@ async function unlock(): Promise<void> {
   }
 }
 
+const live = new LiveState(() => sessions.shownIsLive());
+const panel: PanelOptions = {
+  refresh: () => {
+    live.now();
+  },
+  say,
+  fail,
+};
+let sessions: SessionsPanel;
+
 void unlock()
   .then(() => {
     drawAccounts();
     wireData();
     wireRateLimit();
-    wireFaults();
     wireJournal();
-    sessionsPanel = wireSessions({ onSwitch: switchedSession, onError: failure('sessions-status') });
-    startStream();
-    void refreshFaults().catch(failure('faults-status'));
-    void refreshRateLimit().catch(failure('rate-status'));
+    sessions = wireSessions({
+      onSwitch: switchedSession,
+      refresh: panel.refresh,
+      onError: fail('sessions-status'),
+    });
+    // About every session, so read without X-Mock-Session: looking is no use of the session shown.
+    live.watchFirst({
+      path: '/sessions',
+      inSession: false,
+      show: (answer) => {
+        sessions.show(answer as Schemas['SessionList']);
+      },
+      fail: fail('sessions-status'),
+    });
+    const watch = (
+      path: string,
+      inSession: boolean,
+      status: string,
+      show: (answer: unknown) => void,
+    ): void => {
+      live.watch({ path, inSession, show, fail: fail(status) });
+    };
+    watch('/faults', true, 'faults-status', wireFaults(panel));
+    watch('/rate-limit', true, 'rate-status', showRateLimit);
+    watch('/claims', true, 'claims-status', wireClaims(panel));
+    watch('/clock', true, 'clock-status', wireClock(panel));
+    // The keys and the drift findings are the server's, shared by every session.
+    watch('/keys', false, 'keys-status', wireKeys(panel));
+    watch('/drift', false, 'drift-status', wireDrift(panel));
+    live.afterRound(followStream);
+    live.now();
   })
   .catch((error: unknown) => {
     byId('live').textContent = error instanceof Error ? error.message : 'the admin API did not answer';

@@ -2,7 +2,9 @@
 /// <reference lib="dom.iterable" />
 /**
  * Reads a server-sent event stream with `fetch`, which can send the admin token's `Authorization` header (the
- * browser's `EventSource` cannot). Reconnects after a pause when the stream ends, until `stop()`.
+ * browser's `EventSource` cannot). One connection: when it ends, `ended` says so and the page's timer decides
+ * whether to open another (live-state.ts), so that a stream never reopens, and so restarts, a session that was
+ * dropped.
  */
 
 export interface StreamEvent {
@@ -15,39 +17,43 @@ export interface StreamOptions {
   readonly url: string;
   readonly headers: () => Record<string, string>;
   readonly onEvent: (event: StreamEvent) => void;
-  /** Called with true once the stream is open, false when it drops; `status` is the refusing answer, if any. */
+  /** Called with true once the stream is open, false when it ends or is refused (`status`: the refusing answer). */
   readonly onState: (open: boolean, status?: number) => void;
 }
 
-export function openStream(options: StreamOptions): { stop(): void } {
+export interface Stream {
+  stop(): void;
+  /** Whether the connection has ended (stopped, refused, or closed by the server). */
+  readonly ended: boolean;
+}
+
+export function openStream(options: StreamOptions): Stream {
   const controller = new AbortController();
-  const stopped = (): boolean => controller.signal.aborted;
-  let pause = 500;
+  let ended = false;
   const run = async (): Promise<void> => {
-    while (!stopped()) {
-      try {
-        const res = await fetch(options.url, { headers: options.headers(), signal: controller.signal });
-        if (!res.ok || res.body === null) {
-          options.onState(false, res.status);
-          if (res.status === 401) return;
-        } else {
-          options.onState(true);
-          pause = 500;
-          await readEvents(res.body, options.onEvent);
-          options.onState(false);
-        }
-      } catch {
-        if (stopped()) return;
-        options.onState(false);
+    try {
+      const res = await fetch(options.url, { headers: options.headers(), signal: controller.signal });
+      if (!res.ok || res.body === null) {
+        options.onState(false, res.status);
+        return;
       }
-      await new Promise((resolve) => setTimeout(resolve, pause));
-      pause = Math.min(pause * 2, 5_000);
+      options.onState(true);
+      await readEvents(res.body, options.onEvent);
+      options.onState(false);
+    } catch {
+      if (!controller.signal.aborted) options.onState(false);
     }
   };
-  void run();
+  void run().finally(() => {
+    ended = true;
+  });
   return {
     stop: () => {
+      ended = true;
       controller.abort();
+    },
+    get ended() {
+      return ended;
     },
   };
 }

@@ -7,13 +7,31 @@ import { h, replace } from './dom.ts';
 export type JournalEntry = components['schemas']['JournalEntry'];
 
 /** Entries kept in the page; older ones drop off (the journal itself keeps 1000). */
-const KEPT = 500;
+export const KEPT = 500;
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const;
 
 export interface JournalFilter {
   method: string;
   path: string;
   status: string;
+  /** Whether the requests for the pages' own files are shown (`isPageFile`). */
+  pageFiles: boolean;
+}
+
+/** The documents a browser page loads for itself (the API reference's); a client's own fetch of them is shown. */
+const DOCUMENTS = new Set(['/openapi.json', '/openapi.yaml']);
+
+/**
+ * Whether an entry is a browser page's load of its own files rather than a use of the API: `GET /` (sent on to the
+ * console), `/favicon.ico`, `/docs` and its files, and the documents when the API reference page fetched them (a
+ * browser's same-origin fetch). The console's own files are under `/__admin`, which the journal does not record.
+ */
+export function isPageFile(entry: JournalEntry): boolean {
+  if (entry.method !== 'GET' && entry.method !== 'HEAD') return false;
+  const { path } = entry;
+  if (path === '/' || path === '/favicon.ico' || path === '/docs' || path.startsWith('/docs/')) return true;
+  const headers: Readonly<Record<string, unknown>> = entry.request.headers;
+  return DOCUMENTS.has(path) && headers['sec-fetch-site'] === 'same-origin';
 }
 
 export class JournalView {
@@ -22,14 +40,17 @@ export class JournalView {
   readonly #rows: HTMLElement;
   readonly #detail: HTMLElement;
   readonly #count: HTMLElement;
-  readonly filter: JournalFilter = { method: '', path: '', status: '' };
+  readonly filter: JournalFilter = { method: '', path: '', status: '', pageFiles: false };
+  readonly #pagesCount: HTMLElement | undefined;
   #selected: number | undefined;
   #scheduled = false;
 
-  constructor(rows: HTMLElement, detail: HTMLElement, count: HTMLElement) {
+  /** `pagesCount` shows how many entries are page files (shown or hidden by the filter). */
+  constructor(rows: HTMLElement, detail: HTMLElement, count: HTMLElement, pagesCount?: HTMLElement) {
     this.#rows = rows;
     this.#detail = detail;
     this.#count = count;
+    this.#pagesCount = pagesCount;
   }
 
   /** Adds entries (any order, duplicates ignored), newest first in the list. */
@@ -62,7 +83,8 @@ export class JournalView {
   }
 
   #matches(entry: JournalEntry): boolean {
-    const { method, path, status } = this.filter;
+    const { method, path, status, pageFiles } = this.filter;
+    if (!pageFiles && isPageFile(entry)) return false;
     if (method !== '' && entry.method !== method) return false;
     if (path !== '' && !entry.path.toLowerCase().includes(path.toLowerCase())) return false;
     if (status !== '') {
@@ -75,7 +97,11 @@ export class JournalView {
 
   #draw(): void {
     const shown = this.#entries.filter((entry) => this.#matches(entry));
-    this.#count.textContent = `${shown.length} of ${this.#entries.length}`;
+    const total = this.#entries.length;
+    const all = total >= KEPT ? `the last ${KEPT}` : `${total} recorded`;
+    this.#count.textContent = shown.length === total ? all : `${shown.length} shown of ${all}`;
+    if (this.#pagesCount !== undefined)
+      this.#pagesCount.textContent = `page files (${this.#entries.filter(isPageFile).length})`;
     replace(
       this.#rows,
       ...shown.map((entry) =>
@@ -106,7 +132,13 @@ export class JournalView {
         h(
           'tr',
           {},
-          h('td', { colspan: 5, class: 'empty' }, 'No requests yet: call the API and they appear here.'),
+          h(
+            'td',
+            { colspan: 5, class: 'empty' },
+            total === 0
+              ? 'No requests yet: call the API and they appear here.'
+              : 'No request matches the filters.',
+          ),
         ),
       );
     }

@@ -2,8 +2,8 @@
 /// <reference lib="dom.iterable" />
 /**
  * The console's session choice (docs/console.md): the selector in the bar (the default session, the live ones, or
- * any id typed in) and the sessions panel (`GET /__admin/sessions`), refreshed every few seconds while the tab is
- * visible, whenever it gets the focus and shortly after requests arrive, with a button that drops a session.
+ * any id typed in) and the sessions panel (`GET /__admin/sessions`, read by the page's one timer, live-state.ts),
+ * with a button that drops a session.
  */
 import type { components } from '../../spec/admin-types.ts';
 import { admin, chooseSession, chosenSession, SESSION_ID } from './admin-api.ts';
@@ -12,8 +12,6 @@ import { byId, byIdOf, h, replace } from './dom.ts';
 type SessionList = components['schemas']['SessionList'];
 type Figures = components['schemas']['SessionFigures'];
 
-const REFRESH_MS = 5_000;
-
 /** `2026-01-01T10:20:30.000Z` as `10:20:30` (UTC, as the journal's times). */
 function clock(iso: string): HTMLElement {
   return h('span', { class: 'time', title: iso }, iso.slice(11, 19));
@@ -21,14 +19,18 @@ function clock(iso: string): HTMLElement {
 
 export interface SessionsOptions {
   /** Called after the chosen session changed: the page reloads what it shows from that session. */
-  readonly onSwitch: () => Promise<unknown>;
+  readonly onSwitch: () => void;
+  /** Asks the page to read the admin state again now. */
+  readonly refresh: () => void;
   /** Shows an error of the sessions panel. */
   readonly onError: (error: unknown) => void;
 }
 
 export interface SessionsPanel {
-  /** Reads the list again in a moment (requests arrived: the figures moved), at most once a second. */
-  refreshSoon(): void;
+  /** Draws the list as `GET /__admin/sessions` answered it. */
+  show(list: SessionList): void;
+  /** Whether the session shown is live: the default one always, a named one once listed. */
+  shownIsLive(): boolean;
 }
 
 export function wireSessions(options: SessionsOptions): SessionsPanel {
@@ -37,6 +39,7 @@ export function wireSessions(options: SessionsOptions): SessionsPanel {
   /** The live named sessions last listed, and the options last drawn (undefined: none yet). */
   let listed: readonly string[] = [];
   let drawn: string | undefined;
+  let read = false;
 
   const drawSelect = (ids: readonly string[]): void => {
     listed = ids;
@@ -60,8 +63,7 @@ export function wireSessions(options: SessionsOptions): SessionsPanel {
     if (id === chosenSession()) return;
     chooseSession(id);
     drawSelect(listed);
-    // Listed once the page's first calls there are answered: a new id's session exists by then.
-    void options.onSwitch().finally(refreshQuietly);
+    options.onSwitch();
   };
 
   const row = (id: string | undefined, figures: Figures): HTMLElement =>
@@ -98,7 +100,7 @@ export function wireSessions(options: SessionsOptions): SessionsPanel {
                 void admin('DELETE', `/sessions/${encodeURIComponent(id)}`, undefined, false)
                   .then(() => {
                     if (chosenSession() === id) use(undefined);
-                    else return refresh();
+                    else options.refresh();
                   })
                   .catch(options.onError);
               },
@@ -108,9 +110,8 @@ export function wireSessions(options: SessionsOptions): SessionsPanel {
       ),
     );
 
-  const refresh = async (): Promise<void> => {
-    // About every session, so it goes without X-Mock-Session: listing is no use of the chosen one.
-    const list = await admin<SessionList>('GET', '/sessions', undefined, false);
+  const show = (list: SessionList): void => {
+    read = true;
     drawSelect(list.sessions.map((session) => session.id));
     replace(
       byId('session-rows'),
@@ -120,15 +121,17 @@ export function wireSessions(options: SessionsOptions): SessionsPanel {
     byId('sessions-bounds').textContent =
       `${list.sessions.length} of at most ${list.max_sessions} named sessions; ` +
       `each is dropped after ${Math.round(list.ttl_seconds / 60)} min unused.`;
-  };
-  const refreshQuietly = (): void => {
-    void refresh().catch(options.onError);
+    const chosen = chosenSession();
+    byId('session-waiting').hidden = chosen === undefined || list.sessions.some((s) => s.id === chosen);
+    byId('session-waiting').textContent =
+      `Session ${chosen ?? ''} is not live: the page waits for its first request (a suite's, or a change made here) ` +
+      'rather than start it by looking.';
   };
 
   select.addEventListener('change', () => {
     use(select.value === '' ? undefined : select.value);
   });
-  select.addEventListener('focus', refreshQuietly);
+  select.addEventListener('focus', options.refresh);
   byIdOf(HTMLFormElement, 'session-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const id = input.value.trim();
@@ -143,20 +146,12 @@ export function wireSessions(options: SessionsOptions): SessionsPanel {
   input.addEventListener('input', () => {
     input.setCustomValidity('');
   });
-  window.addEventListener('focus', refreshQuietly);
-  setInterval(() => {
-    if (!document.hidden) refreshQuietly();
-  }, REFRESH_MS);
   drawSelect([]);
-  refreshQuietly();
-  let soon: ReturnType<typeof setTimeout> | undefined;
   return {
-    refreshSoon: () => {
-      if (soon !== undefined) return;
-      soon = setTimeout(() => {
-        soon = undefined;
-        refreshQuietly();
-      }, 1_000);
+    show,
+    shownIsLive: () => {
+      const chosen = chosenSession();
+      return chosen === undefined || (read && listed.includes(chosen));
     },
   };
 }

@@ -1,13 +1,14 @@
 /**
  * The operations tagged Documentation (docs/console.md): the served documents (`/openapi.yaml`, `/openapi.json`,
- * `servers` set to the URL the request reached) and the API reference (`/docs`, its files).
+ * `servers` set to the URL the request reached), the API reference (`/docs`, its files) and the site icon.
  */
-import { JSON_TYPE, text } from '../../answer.ts';
+import { bytes, JSON_TYPE, text } from '../../answer.ts';
 import type { Handler, RequestContext } from '../../context.ts';
 import { notFound, quote } from '../../errors.ts';
 import { assetAnswer, pageAnswer } from '../../console/pages.ts';
+import { FAVICON, FAVICON_TYPE } from '../../console/favicon.ts';
 import { pageData } from '../../console/page-data.ts';
-import { NO_CACHE } from '../../protocol/cache-headers.ts';
+import { ICON_CACHE, NO_CACHE } from '../../protocol/cache-headers.ts';
 
 export const YAML_TYPE = 'application/yaml; charset=utf-8';
 
@@ -36,6 +37,9 @@ export const getDocsAsset: Handler = async ({ services, params }) => {
     throw notFound('not_found', `no file ${quote(name)} under /docs; the page is /docs`);
   return assetAnswer(file);
 };
+
+export const getFavicon: Handler = () =>
+  bytes(200, FAVICON_TYPE, FAVICON, 'OK', { ...ICON_CACHE, 'X-Content-Type-Options': 'nosniff' });
 
 /** The authorization server's URL, given the URL the request reached (its own listener with `--auth-port`). */
 export function authUrl(context: RequestContext, base: string): string {

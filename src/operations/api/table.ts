@@ -5,7 +5,7 @@
  */
 import type { operations } from '../../spec/openapi-types.ts';
 import type { OperationTable } from '../body-types.ts';
-import { getDocs, getDocsAsset, getOpenApiJson, getOpenApiYaml } from './docs.ts';
+import { getDocs, getDocsAsset, getFavicon, getOpenApiJson, getOpenApiYaml } from './docs.ts';
 import { getHealth } from './health.ts';
 import {
   authorize,
@@ -45,4 +45,5 @@ export const API_OPERATIONS = {
   getOpenApiJson,
   getDocs,
   getDocsAsset,
+  getFavicon,
 } satisfies OperationTable<operations>;
