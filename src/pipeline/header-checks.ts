@@ -4,6 +4,7 @@
  */
 import { quote, unsupportedApiVersion, unsupportedMediaType } from '../errors.ts';
 import { mediaTypeOf } from '../protocol/media-type.ts';
+import type { ApiModel } from '../spec/model.ts';
 
 /** Throws 400 `unsupported_api_version` unless the request's `X-API-Version` is absent or one of `accepted`. */
 export function checkApiVersion(
@@ -28,4 +29,11 @@ export function checkMediaType(contentType: string | undefined, accepted: readon
   throw unsupportedMediaType(
     `Content-Type ${quote(mediaType)} is not accepted; use one of ${accepted.join(', ')}`,
   );
+}
+
+/** The `X-API-Version` values the spec accepts (its header parameter's enum). */
+export function apiVersionsOf(model: ApiModel): string[] {
+  const parameter = model.deref({ $ref: '#/components/parameters/X-API-Version' });
+  const versions = model.deref(parameter.schema).enum;
+  return Array.isArray(versions) ? versions.map(String) : ['v1'];
 }
