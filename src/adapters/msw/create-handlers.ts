@@ -25,7 +25,9 @@ import { ADMIN_OPERATIONS } from '../../operations/admin/table.ts';
 import { API_OPERATIONS } from '../../operations/api/table.ts';
 import { createPipeline } from '../../pipeline/handle.ts';
 import { apiVersionsOf } from '../../pipeline/header-checks.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { WebKeySet } from '../../platform/web/web-key-set.ts';
+import { WEB_PLATFORM } from '../../platform/web/web-platform.ts';
 import { buildApiModel } from '../../spec/model.ts';
 import type { Services } from '../../context.ts';
 import { fetchAdapter } from '../fetch/fetch.ts';
@@ -33,6 +35,7 @@ import { compiledValidator } from './compiled-validator.ts';
 import { refusedOption, OptionError } from './options.ts';
 import type { MswParts } from './parts.ts';
 import { mswServices } from './services.ts';
+import { withUnserved } from './unserved.ts';
 
 /** Options of `createHandlers`: the command line's options that make sense without a server (docs/msw.md). */
 export interface HandlerOptions {
@@ -128,7 +131,15 @@ const ACCEPTED = new Set([
   'onError',
 ]);
 
-export function createHandlersFrom(parts: MswParts, options: HandlerOptions = {}): MswHandlers {
+/**
+ * `createHandlers` over `parts`; `platform` is WebCrypto's unless a test makes randomness repeatable (two mocks, one
+ * sequence).
+ */
+export function createHandlersFrom(
+  parts: MswParts,
+  options: HandlerOptions = {},
+  platform: Platform = WEB_PLATFORM,
+): MswHandlers {
   for (const name of Object.keys(options)) {
     const refused = refusedOption(name, (options as Record<string, unknown>)[name]);
     if (refused !== undefined) throw new OptionError(refused);
@@ -178,6 +189,7 @@ export function createHandlersFrom(parts: MswParts, options: HandlerOptions = {}
     const keys = await WebKeySet.fromPem(options.signingKeyPem ?? parts.signingKeyPem, now());
     const services = mswServices(
       settings,
+      platform,
       parts,
       models,
       parts.documents,
@@ -188,7 +200,7 @@ export function createHandlersFrom(parts: MswParts, options: HandlerOptions = {}
     const handle = createPipeline(services, {
       api: {
         model: models.api,
-        handlers: API_OPERATIONS,
+        handlers: withUnserved('api', API_OPERATIONS),
         validator: compiledValidator('api', models.api, parts.schemas, { lenientQuery }),
         responses: undefined,
         name: 'spec/openapi.yaml',
@@ -196,7 +208,7 @@ export function createHandlersFrom(parts: MswParts, options: HandlerOptions = {}
       admin: admin
         ? {
             model: models.admin,
-            handlers: ADMIN_OPERATIONS,
+            handlers: withUnserved('admin', ADMIN_OPERATIONS),
             validator: compiledValidator('admin', models.admin, parts.schemas, { lenientQuery: false }),
             responses: undefined,
             name: 'spec/admin.yaml',

@@ -1,6 +1,6 @@
 /**
  * The services of one mock where MSW answers (`context.ts`): the same sessions, control plane and token service as
- * on Node, over WebCrypto (`platform/web/`), with datasets from the MSW parts and no files to serve (the API
+ * on Node, over the given platform (WebCrypto's, `platform/web/`), with datasets from the MSW parts and no files to serve (the API
  * reference and the console need a server).
  */
 import { adminSpec, apiSpec } from '../../console/served-spec.ts';
@@ -10,8 +10,7 @@ import { JournalStreams } from '../../control/journal-streams.ts';
 import type { RateLimitConfig } from '../../control/rate-limit.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { TokenService, type AccessTokenFormat } from '../../oauth/tokens.ts';
-import type { JwtKeySet } from '../../platform/platform.ts';
-import { WEB_PLATFORM } from '../../platform/web/web-platform.ts';
+import type { JwtKeySet, Platform } from '../../platform/platform.ts';
 import { SessionRegistry } from '../../sessions/registry.ts';
 import { SessionState } from '../../sessions/session-state.ts';
 import { Session } from '../../sessions/session.ts';
@@ -47,6 +46,7 @@ const NO_CONTRACTS: ContractSource = { list: () => [], read: () => undefined };
 
 export function mswServices(
   s: MswSettings,
+  platform: Platform,
   parts: MswParts,
   models: { readonly api: ApiModel; readonly admin: ApiModel },
   documents: { readonly api: SpecDocument; readonly admin: SpecDocument },
@@ -54,7 +54,6 @@ export function mswServices(
   dataset: Dataset,
   knownAccounts: Services['knownAccounts'],
 ): Services {
-  const platform = WEB_PLATFORM;
   const listUsers = readListUsersSpec(models.api);
   const state = SessionState.of(dataset, { spec: listUsers, cacheSize: s.queryCache, platform });
   const measured: { memory?: StateMemory } = {};
