@@ -207,7 +207,9 @@ describe('layers', () => {
   );
   it.each(browser)('%s (the browser bundle) reaches no node: module and no web framework', (file) => {
     const chain = pathTo(bundled, file, (f) => {
-      const pkg = bundled.get(f)?.packages.find((p) => p.startsWith('node:') || PLATFORM_PACKAGES.includes(p));
+      const pkg = bundled
+        .get(f)
+        ?.packages.find((p) => p.startsWith('node:') || PLATFORM_PACKAGES.includes(p));
       return pkg === undefined ? undefined : `imports ${pkg}`;
     });
     expect(chain).toBeUndefined();
