@@ -128,6 +128,7 @@ export function createPipeline(
     let session: Session | undefined;
     let startedAt = 0;
     let shape: ErrorShape = 'api';
+    let browserPage = false;
     let body: unknown;
     let parsedBody: unknown;
     let bodyOmitted: string | undefined;
@@ -147,6 +148,7 @@ export function createPipeline(
       const found =
         match.kind === 'found' && (!isApi || serves(match.operation)) ? match.operation : undefined;
       shape = shapeOf(found);
+      browserPage = shape === 'page';
       if (!isApi) checkAdminHost(url.host, adminHosts);
       const live = services.sessions.use(named);
       session = live;
@@ -172,9 +174,7 @@ export function createPipeline(
           body: () =>
             found === undefined ? undefined : (body ??= parseBody(found, request.headers, request.body)),
           oauth: () =>
-            oauthFaultRoute(
-              faultRequestOf(found, shape, query, request.headers, gated.body, live, services),
-            ),
+            oauthFaultRoute(faultRequestOf(found, shape, query, request.headers, gated.body, live, services)),
         };
         let fault: Answer | undefined;
         if (isApi) {
@@ -215,7 +215,8 @@ export function createPipeline(
       if (url === undefined) session = quietly(() => services.sessions.use(named));
       if (session !== undefined && url === undefined) startedAt = session.now();
     }
-    if (shape === 'page') answer = securedPage(answer);
+    // The browser-login routes' pages, redirects and 400s carry their security headers, whatever produced them.
+    if (browserPage) answer = securedPage(answer);
     answer = withHeaders(answer, extraFirst(extra, answer));
     let wire = toWire(answer);
     if (checker !== undefined) wire = checked(wire, checker.responses, request, checker.path, options);
