@@ -33,6 +33,7 @@ import type {
   StartupFigures,
 } from './figures.ts';
 import { firstQueries } from './first-queries.ts';
+import { mswBundleSection } from './msw-bundle.ts';
 import { evaluateGoals, LARGE_USERS } from './goals.ts';
 import type { Driver } from './load.ts';
 import { HAS_TASKSET, pinDriver, pinServer, waitFor200 } from './processes.ts';
@@ -294,6 +295,7 @@ async function main(): Promise<void> {
     log(`\nfigures still to come\n${extrasTable(EXTRA_FIGURES, measured)}`);
     extras = Object.fromEntries(measured);
   }
+  log(mswBundleSection());
   const sessions = ONLY.has('sessions') ? sessionFigures() : undefined;
   const file = QUICK || ONLY.size < SECTIONS.length ? 'quick.tmp.json' : 'latest.json';
   writeFileSync(

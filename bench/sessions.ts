@@ -81,7 +81,7 @@ const queries = scenarios.map((s) => ({
 function serve(session: Session, query: (typeof queries)[number]['queries'][number]): number {
   const { store, engine } = session.state;
   const page = engine.run(query, visibilityOf(admin, store));
-  const parts: Buffer[] = [];
+  const parts: Uint8Array[] = [];
   for (let k = 0; k < page.slots.length; k++) parts.push(store.json(page.slots[k] ?? 0, []));
   return Buffer.concat(parts).length;
 }

@@ -14,7 +14,15 @@ import { fileURLToPath } from 'node:url';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const OUT = join(DIST, 'cjs');
-const ESM_ONLY = [/^bin\//, /^cli\./, /^console\/assets\//, /^vitest\//, /^cjs\//];
+const ESM_ONLY = [
+  /^bin\//,
+  /^cli\./,
+  /^console\/assets\//,
+  /^vitest\//,
+  /^msw\//,
+  /^adapters\/msw\//,
+  /^cjs\//,
+];
 
 const everything = readdirSync(DIST, { recursive: true, encoding: 'utf8' })
   .map((file) => file.split(sep).join('/'))

@@ -28,6 +28,7 @@ import type { KeyInfo } from './platform/platform.ts';
 import { ADMIN_OPERATIONS } from './operations/admin/table.ts';
 import { API_OPERATIONS } from './operations/api/table.ts';
 import { createPipeline, type RequestHandler } from './pipeline/handle.ts';
+import { apiVersionsOf } from './pipeline/header-checks.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
 import type { Platform } from './platform/platform.ts';
 import type { SessionRegistry } from './sessions/registry.ts';
@@ -287,13 +288,6 @@ function adminHostsOf(o: Pick<Config, 'host' | 'issuer' | 'allowedHosts'>): stri
     }
   }
   return hosts;
-}
-
-/** The `X-API-Version` values the spec accepts (its header parameter's enum). */
-function apiVersionsOf(model: ApiModel): string[] {
-  const parameter = model.deref({ $ref: '#/components/parameters/X-API-Version' });
-  const versions = model.deref(parameter.schema).enum;
-  return Array.isArray(versions) ? versions.map(String) : ['v1'];
 }
 
 /** What a test suite holds: the apps, `fetch`, and the default session's and named sessions' controls. */

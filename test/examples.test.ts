@@ -28,6 +28,7 @@ const CACHE = join(
   createHash('sha256').update(ROOT).digest('hex').slice(0, 12),
 );
 const TARBALL = join(CACHE, 'identity-mock.tgz');
+const ARTIFACTS = join(ROOT, 'test', 'browser', 'artifacts');
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
 /** Marks a finished install (an interrupted one is started again). */
 const INSTALLED = '.installed';
@@ -46,7 +47,15 @@ function childEnv(): NodeJS.ProcessEnv {
       ([name]) => !name.startsWith('VITEST') && !name.startsWith('IDENTITY_MOCK_') && name !== 'NODE_ENV',
     ),
   );
-  return { ...env, CI: '1', FORCE_COLOR: '0', NO_COLOR: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+  // An example that takes a screenshot (msw-browser) leaves it with the browser tests' artifacts.
+  return {
+    ...env,
+    CI: '1',
+    FORCE_COLOR: '0',
+    NO_COLOR: '1',
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    SCREENSHOT_DIR: ARTIFACTS,
+  };
 }
 
 /** The example's package.json with identity-mock taken from the packed tarball. */
@@ -111,6 +120,7 @@ async function prepare(example: string): Promise<string> {
 
 beforeAll(async () => {
   await mkdir(CACHE, { recursive: true });
+  await mkdir(ARTIFACTS, { recursive: true });
   // --ignore-scripts: pack the dist/ that `npm test` has just built, as the package tests do.
   const { stdout } = await run(
     'npm',
@@ -125,7 +135,9 @@ beforeAll(async () => {
 
 describe('the example projects, installed from the packed package', () => {
   it('are there', () => {
-    expect(examples).toEqual(expect.arrayContaining(['jest-cjs', 'jest-esm', 'playwright-api', 'vitest']));
+    expect(examples).toEqual(
+      expect.arrayContaining(['jest-cjs', 'jest-esm', 'msw-browser', 'msw-node', 'playwright-api', 'vitest']),
+    );
   });
 
   it.concurrent.each(examples)(

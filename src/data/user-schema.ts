@@ -3,19 +3,18 @@
  * user is: fixtures are checked by the same schema the API answers with.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { CodeOptions } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import { resolvePointer } from '../spec/document.ts';
 import { readSpecDocument } from '../spec/document-file.ts';
 import type { SpecDocument } from '../spec/document.ts';
 import type { User } from '../spec/types.ts';
+import { userChecker, type UserCheck } from './user-check.ts';
+
+export type { UserCheck };
 
 const SPEC_ID = 'https://identity-mock.local/spec/openapi.yaml';
 const USER_POINTER = '#/components/schemas/User';
-
-/** The outcome of checking one record: the typed user, or one message per problem (`/email must match …`). */
-export type UserCheck =
-  { readonly ok: true; readonly user: User } | { readonly ok: false; readonly problems: string[] };
 
 /**
  * Compiles the User schema of `spec` (refs resolved inside the document) into a checker.
@@ -26,61 +25,36 @@ export type UserCheck =
  * if (!result.ok) console.error(result.problems.join('\n'));
  */
 export function createUserValidator(spec: SpecDocument = readSpecDocument()): (record: unknown) => UserCheck {
+  const { ajv, schema, allowed } = userSchemaAjv(spec);
+  return userChecker(ajv.compile<User>(schema), allowed);
+}
+
+/**
+ * The ajv that checks user records against the User schema of `spec`, the schema to compile, and the property names
+ * the messages list. `code` is for compiling ahead (ajv's standalone code, the browser bundle).
+ */
+export function userSchemaAjv(
+  spec: SpecDocument,
+  code?: CodeOptions,
+): { readonly ajv: Ajv2020; readonly schema: object; readonly allowed: string } {
   const components = resolvePointer(spec, '#/components');
   // Strict mode stays on to catch schema typos; OpenAPI's `x-` extensions and the `components` wrapper are
   // declared as annotation keywords so strict mode accepts them.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, validateSchema: false });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    validateSchema: false,
+    ...(code === undefined ? {} : { code }),
+  });
   formatsModule.default(ajv);
   ajv.addVocabulary(['components', ...extensionKeywords(components)]);
   ajv.addSchema({ $id: SPEC_ID, components });
-  const validate = ajv.compile<User>({ $ref: `${SPEC_ID}${USER_POINTER}` });
   const allowed = Object.keys(objectAt(resolvePointer(spec, `${USER_POINTER}/properties`))).join(', ');
-  return (record) => {
-    if (validate(record)) return { ok: true, user: record };
-    return { ok: false, problems: describeErrors(validate.errors ?? [], allowed) };
-  };
+  return { ajv, schema: { $ref: `${SPEC_ID}${USER_POINTER}` }, allowed };
 }
 
 /** The checker of the API's own spec, compiled once when this module loads (start-up, not the first request). */
 export const checkUserRecord: (record: unknown) => UserCheck = createUserValidator();
-
-/** One message per error, the missing required properties gathered into one. */
-function describeErrors(errors: readonly ErrorObject[], allowedProperties: string): string[] {
-  const missing = errors.filter((error) => error.keyword === 'required' && error.instancePath === '');
-  const messages = errors
-    .filter((error) => !missing.includes(error))
-    .map((error) => describeError(error, allowedProperties));
-  if (missing.length === 0) return messages;
-  const names = missing.map((error) => `"${String(error.params['missingProperty'])}"`);
-  return [
-    `missing required ${names.length === 1 ? 'property' : 'properties'} ${names.join(', ')}`,
-    ...messages,
-  ];
-}
-
-function describeError(error: ErrorObject, allowedProperties: string): string {
-  const path = error.instancePath === '' ? '' : `${error.instancePath} `;
-  const param = (name: string): unknown => error.params[name];
-  switch (error.keyword) {
-    case 'required':
-      return `missing required property "${String(param('missingProperty'))}"`;
-    case 'additionalProperties':
-      return `unknown property "${String(param('additionalProperty'))}" (allowed: ${allowedProperties})`;
-    case 'enum': {
-      const allowedValues = param('allowedValues');
-      const list = Array.isArray(allowedValues) ? allowedValues.map(String).join(', ') : '';
-      return `${path}must be one of ${list}${gotValue(error.data)}`;
-    }
-    default:
-      return `${path}${error.message ?? 'is invalid'}${gotValue(error.data)}`;
-  }
-}
-
-function gotValue(data: unknown): string {
-  if (typeof data === 'object' && data !== null) return '';
-  const text = JSON.stringify(data);
-  return ` (got ${text.length > 60 ? `${text.slice(0, 57)}…` : text})`;
-}
 
 function objectAt(value: unknown): object {
   return typeof value === 'object' && value !== null ? value : {};

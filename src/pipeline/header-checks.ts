@@ -8,6 +8,8 @@ import { hasBody } from './body.ts';
 import type { Exchange } from './exchange.ts';
 import type { DocumentRoutes } from './route.ts';
 
+import type { ApiModel } from '../spec/model.ts';
+
 /** What the control plane takes a body in. */
 const ADMIN_MEDIA_TYPES: readonly string[] = ['application/json'];
 
@@ -43,4 +45,11 @@ export function checkMediaType(contentType: string | undefined, accepted: readon
 export function checkRequestMediaType(x: Exchange, at: DocumentRoutes, apiTypes: readonly string[]): void {
   if (!at.isApi && !hasBody(x.request.body)) return;
   checkMediaType(x.request.headers['content-type'], at.isApi ? apiTypes : ADMIN_MEDIA_TYPES);
+}
+
+/** The `X-API-Version` values the spec accepts (its header parameter's enum). */
+export function apiVersionsOf(model: ApiModel): string[] {
+  const parameter = model.deref({ $ref: '#/components/parameters/X-API-Version' });
+  const versions = model.deref(parameter.schema).enum;
+  return Array.isArray(versions) ? versions.map(String) : ['v1'];
 }

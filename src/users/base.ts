@@ -17,6 +17,8 @@ export interface StoreOptions {
   readonly sortKinds: ReadonlyMap<SortField, SortKind>;
 }
 
+const UTF8 = new TextEncoder();
+
 type CreatorIndex = Readonly<Record<'created_by' | 'updated_by', ReadonlyMap<string, number[]>>>;
 
 export class UserBase {
@@ -45,7 +47,7 @@ export class UserBase {
   #search: UserSearch | undefined;
   #ids: readonly string[] | undefined;
   /** JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. */
-  readonly #json = new Map<string, (Buffer | undefined)[]>();
+  readonly #json = new Map<string, (Uint8Array | undefined)[]>();
 
   /**
    * Builds the base at once. `UserBase.build` builds the same base in steps (`data/sliced-work.ts`); `deferred` is its
@@ -123,17 +125,17 @@ export class UserBase {
    * The JSON of the user in `slot` without the fields in `hidden` (sorted), as `JSON.stringify` would write it,
    * UTF-8 encoded: each is serialized and encoded once per dataset, so a page is a concatenation of bytes.
    */
-  json(slot: number, hidden: readonly string[]): Buffer {
+  json(slot: number, hidden: readonly string[]): Uint8Array {
     const key = hidden.join(',');
     let cache = this.#json.get(key);
     if (cache === undefined) {
-      cache = new Array<Buffer | undefined>(this.users.length);
+      cache = new Array<Uint8Array | undefined>(this.users.length);
       this.#json.set(key, cache);
     }
     let bytes = cache[slot];
     if (bytes === undefined) {
       const user = this.users[slot];
-      bytes = Buffer.from(
+      bytes = UTF8.encode(
         JSON.stringify(hidden.length === 0 || user === undefined ? user : without(user, hidden)),
       );
       cache[slot] = bytes;

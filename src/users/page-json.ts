@@ -5,9 +5,9 @@
  */
 import type { UserStore } from './store.ts';
 
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
+const OPEN = 0x5b; // [
+const COMMA = 0x2c; // ,
+const CLOSE = 0x5d; // ]
 
 /**
  * The fields of `guarded` (field → permission) that a caller holding `permissions` may not read, sorted.
@@ -24,12 +24,27 @@ export function hiddenFields(
 }
 
 /** The JSON array of the users in `slots`, in order, without the fields in `hidden` (sorted). */
-export function pageJson(store: UserStore, slots: ArrayLike<number>, hidden: readonly string[]): Buffer {
-  const parts: Buffer[] = [OPEN];
-  for (let k = 0; k < slots.length; k++) {
-    if (k > 0) parts.push(COMMA);
-    parts.push(store.json(slots[k] ?? 0, hidden));
+export function pageJson(store: UserStore, slots: ArrayLike<number>, hidden: readonly string[]): Uint8Array {
+  const count = slots.length;
+  const parts = new Array<Uint8Array>(count);
+  // The brackets, and a comma between each two users.
+  let length = count === 0 ? 2 : count + 1;
+  for (let k = 0; k < count; k++) {
+    const user = store.json(slots[k] ?? 0, hidden);
+    parts[k] = user;
+    length += user.length;
   }
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+  const page = new Uint8Array(length);
+  page[0] = OPEN;
+  let at = 1;
+  for (let k = 0; k < count; k++) {
+    if (k > 0) page[at++] = COMMA;
+    const user = parts[k] ?? EMPTY;
+    page.set(user, at);
+    at += user.length;
+  }
+  page[at] = CLOSE;
+  return page;
 }
+
+const EMPTY = new Uint8Array(0);

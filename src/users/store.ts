@@ -85,7 +85,7 @@ export class UserStore {
   }
 
   /** The serialised JSON of the user in `slot` without the fields in `hidden` (see `UserBase.json`). */
-  json(slot: number, hidden: readonly string[]): Buffer {
+  json(slot: number, hidden: readonly string[]): Uint8Array {
     return this.base.json(slot, hidden);
   }
 

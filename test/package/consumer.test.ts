@@ -81,6 +81,9 @@ describe('the packed package', () => {
     expect(files).toContain('dist/cjs/package.json');
     expect(files).toContain('dist/vitest/index.js');
     expect(files).toContain('dist/vitest/index.d.ts');
+    // identity-mock/msw: the browser bundle (ESM only) and its types.
+    expect(files).toContain('dist/msw/index.js');
+    expect(files).toContain('dist/msw/index.d.ts');
     expect(files).toContain('spec/openapi.yaml');
     expect(files).toContain('fixtures/dev-signing-key.pem');
     expect(files).toContain('docs/README.md');

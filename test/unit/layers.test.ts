@@ -126,14 +126,15 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 
 /**
  * The folder a file belongs to, as a layer: a folder of src/ with its subfolders, except that each adapter, each
- * spec's operations and Node's platform are layers of their own; a file at the top of src/ is its own.
+ * spec's operations and each platform (Node's, the browser's) are layers of their own; a file at the top of src/ is its own.
  */
 function folderOf(file: string): string {
   const parts = file.split('/');
   if (parts.length === 2) return file;
   if ((parts[1] === 'adapters' || parts[1] === 'operations') && parts.length > 3)
     return parts.slice(0, 3).join('/');
-  if (parts[1] === 'platform' && parts[2] === 'node') return 'src/platform/node';
+  if (parts[1] === 'platform' && (parts[2] === 'node' || parts[2] === 'web'))
+    return parts.slice(0, 3).join('/');
   return parts.slice(0, 2).join('/');
 }
 
@@ -184,6 +185,31 @@ describe('layers', () => {
   it.each(domain)('%s reaches no node: module and no web framework, even indirectly', (file) => {
     const chain = pathTo(GRAPH, file, (f) => {
       const pkg = GRAPH.get(f)?.packages.find((p) => p.startsWith('node:') || PLATFORM_PACKAGES.includes(p));
+      return pkg === undefined ? undefined : `imports ${pkg}`;
+    });
+    expect(chain).toBeUndefined();
+  });
+
+  // What a page loads for `identity-mock/msw`: only the module that reads the sources from disk may reach Node.
+  const browser = [...GRAPH.keys()].filter(
+    (file) =>
+      (file.startsWith('src/platform/web/') ||
+        file.startsWith('src/adapters/msw/') ||
+        file === 'src/msw/index.ts') &&
+      file !== 'src/adapters/msw/source-parts.ts',
+  );
+  // The bundle puts modules built ahead in place of source-parts.ts: its imports are not the page's.
+  const bundled = new Map(
+    [...GRAPH].map(([f, imports]) => [
+      f,
+      f === 'src/adapters/msw/source-parts.ts' ? { files: [], packages: [] } : imports,
+    ]),
+  );
+  it.each(browser)('%s (the browser bundle) reaches no node: module and no web framework', (file) => {
+    const chain = pathTo(bundled, file, (f) => {
+      const pkg = bundled
+        .get(f)
+        ?.packages.find((p) => p.startsWith('node:') || PLATFORM_PACKAGES.includes(p));
       return pkg === undefined ? undefined : `imports ${pkg}`;
     });
     expect(chain).toBeUndefined();
