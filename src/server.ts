@@ -145,7 +145,11 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   }
   built = mock;
   for (const answer of waiting.splice(0)) answer();
-  warmInBackground(mock, () => closed);
+  // The start's data is served at once and prepared (sort orders, lookups, search index) in the background, in
+  // slices; a query that needs it first waits for it rather than building it in one piece.
+  mock.state.store.base.whenPrepared().catch(() => {
+    // a failed preparation fails the requests that wait for it, each with its own answer
+  });
   return {
     ...mock,
     // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.
@@ -227,20 +231,4 @@ function drain(server: Server, graceMs: number): Promise<void> {
     });
     server.closeIdleConnections();
   });
-}
-
-/** Builds sort orders and the search index between requests, so the first search or sort does not pay. */
-function warmInBackground(mock: MockInternals, stopped: () => boolean): void {
-  let store = mock.state.store;
-  let steps = store.warm();
-  const tick = (): void => {
-    if (stopped()) return;
-    if (mock.state.store !== store) {
-      store = mock.state.store;
-      steps = store.warm();
-    }
-    if (steps.next().done !== true) setImmediate(tick);
-    else setTimeout(tick, 1_000).unref();
-  };
-  setImmediate(tick);
 }

@@ -9,7 +9,7 @@ import type { Client, Dataset } from '../data/dataset.ts';
 import { runToEnd, type Steps } from '../data/sliced-work.ts';
 import { OAuthState } from '../oauth/oauth-state.ts';
 import type { Platform } from '../platform/platform.ts';
-import { UserBase } from '../users/base.ts';
+import { UserBase, type StoreOptions } from '../users/base.ts';
 import { CACHE_BYTES, QueryEngine } from '../users/engine.ts';
 import type { ListUsersSpec } from '../users/query.ts';
 import { UserStore } from '../users/store.ts';
@@ -29,6 +29,10 @@ export interface StateSettings {
   readonly spec: ListUsersSpec;
   readonly cacheSize: number;
   readonly platform: Platform;
+}
+
+function storeOptions(settings: StateSettings): StoreOptions {
+  return { sortKinds: settings.spec.sortKinds, defaultSort: settings.spec.defaults.sortBy };
 }
 
 function built(dataset: Dataset, base: UserBase, cacheSize: number): Built {
@@ -75,7 +79,7 @@ export class SessionState {
 
   /** A state whose base is built in steps (`data/sliced-work.ts`). */
   static *build(dataset: Dataset, settings: StateSettings): Steps<SessionState> {
-    const base = yield* UserBase.build(dataset, { sortKinds: settings.spec.sortKinds });
+    const base = yield* UserBase.build(dataset, storeOptions(settings));
     return new SessionState(built(dataset, base, settings.cacheSize), settings);
   }
 
@@ -142,9 +146,13 @@ export class SessionState {
     runToEnd(this.loadSteps(dataset, asInitial));
   }
 
-  /** `load` in steps: the base is built a slice at a time, and the old store serves until the new one is done. */
+  /**
+   * `load` in steps: the base is built and prepared (orders, lookups, search index) a slice at a time, and the old
+   * store serves until the new one is done, so no query after it builds anything in one piece.
+   */
   *loadSteps(dataset: Dataset, asInitial = false): Steps<void> {
-    const base = yield* UserBase.build(dataset, { sortKinds: this.#settings.spec.sortKinds });
+    const base = yield* UserBase.build(dataset, storeOptions(this.#settings));
+    yield* base.prepare();
     this.#serve(built(dataset, base, this.#settings.cacheSize), asInitial);
   }
 
