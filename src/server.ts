@@ -12,7 +12,7 @@ import type { SessionApi } from './client/session-api.ts';
 import { runInSlices } from './data/sliced-work.ts';
 import { buildMockSteps, MOCK_DEFAULTS, type Mock, type MockInternals, type MockOptions } from './mock.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
-import { loadSpecs, specsReady } from './adapters/express/specs.ts';
+import { sharedSpecs, specsReady } from './adapters/express/specs.ts';
 
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
@@ -74,7 +74,7 @@ export function startMock(options: StartOptions = {}): Promise<RunningMock> {
 /** `startMock` with the internals typed. */
 export async function startMockInternals(options: StartOptions = {}): Promise<RunningMockInternals> {
   // Both documents are loaded and checked before the mock listens: a broken one fails the start.
-  const specs = options.specs ?? loadSpecs();
+  const specs = options.specs ?? sharedSpecs();
   await specsReady(specs);
   const host = options.host ?? MOCK_DEFAULTS.host;
   // The key is read once, here: one that cannot sign fails the start before a port is taken.

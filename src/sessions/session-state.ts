@@ -77,10 +77,18 @@ export class SessionState {
     return runToEnd(SessionState.build(dataset, settings));
   }
 
-  /** A state whose base is built in steps (`data/sliced-work.ts`). */
-  static *build(dataset: Dataset, settings: StateSettings): Steps<SessionState> {
-    const base = yield* UserBase.build(dataset, storeOptions(settings));
-    return new SessionState(built(dataset, base, settings.cacheSize), settings);
+  /**
+   * A state whose base is built in steps (`data/sliced-work.ts`), or taken from `base` (one built from the same
+   * dataset with the same settings: a base is never written, so mocks of one process may share it).
+   */
+  static *build(dataset: Dataset, settings: StateSettings, base?: UserBase): Steps<SessionState> {
+    const own = base ?? (yield* UserBase.build(dataset, storeOptions(settings)));
+    return new SessionState(built(dataset, own, settings.cacheSize), settings);
+  }
+
+  /** The base the state started with (what a reset returns to). */
+  get initialBase(): UserBase {
+    return this.#initial.base;
   }
 
   /** A new state starting from this one's initial dataset, sharing its base (not its writes). */
