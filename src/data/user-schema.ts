@@ -41,8 +41,16 @@ export function createUserValidator(spec: SpecDocument = readSpecDocument()): (r
   };
 }
 
-/** The checker of the API's own spec, compiled once when this module loads (start-up, not the first request). */
-export const checkUserRecord: (record: unknown) => UserCheck = createUserValidator();
+let ownChecker: ((record: unknown) => UserCheck) | undefined;
+
+/**
+ * Checks a record against the API's own spec, whose checker is compiled once, on the first record: a start
+ * without fixtures (seeded data, `--help`) never compiles it.
+ */
+export function checkUserRecord(record: unknown): UserCheck {
+  ownChecker ??= createUserValidator();
+  return ownChecker(record);
+}
 
 /** One message per error, the missing required properties gathered into one. */
 function describeErrors(errors: readonly ErrorObject[], allowedProperties: string): string[] {
