@@ -172,9 +172,7 @@ export function createPipeline(
           body: () =>
             found === undefined ? undefined : (body ??= parseBody(found, request.headers, request.body)),
           oauth: () =>
-            oauthFaultRoute(
-              faultRequestOf(found, shape, query, request.headers, gated.body, live, services),
-            ),
+            oauthFaultRoute(faultRequestOf(found, shape, query, request.headers, gated.body, live, services)),
         };
         let fault: Answer | undefined;
         if (isApi) {
