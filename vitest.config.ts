@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowFirst from './test/support/slow-first.ts';
 
 // Test tiers mirror the layers: test/unit (pure modules), test/api (HTTP through supertest),
 // test/contract (Pact), test/cli.test.ts (the bin), test/browser (headless Chromium, a project of its own so that
@@ -7,6 +9,10 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // Many files mostly wait (npm installs, Chromium, spawned servers): a worker per core at least. Vitest's
+    // default (cores - 1) ran the whole suite one file at a time on a 2-core machine.
+    maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: SlowFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { PACT_DO_NOT_TRACK: 'true' },

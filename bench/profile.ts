@@ -5,7 +5,8 @@
  *   server pinned to core 0 and wrk to core 1; the summary covers the load window only (warm-up and start left out);
  * - `startup`: a start at `--users` users, from the process's first instruction to the first 200 on GET /users.
  *
- *   npx tsx bench/profile.ts [--build DIR] [--name before] [--out DIR] [--seconds 8] [--users 10000]
+ *   npx tsx bench/profile.ts [--build DIR] [--name before] [--out DIR] [--seconds 8] [--users 10000|default]
+ *     [--only list|startup]
  *
  * Writes `profile-<name>-list.txt` and `profile-<name>-startup.txt` (and the `.cpuprofile` files, which Chrome's
  * DevTools open) into `--out` (default: bench/results, where *.cpuprofile is not committed).
@@ -29,13 +30,17 @@ const { values } = parseArgs({
     out: { type: 'string' },
     seconds: { type: 'string' },
     users: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const build = buildOf(values.build ?? '.', true);
 const NAME = values.name ?? 'profile';
 const OUT = resolve(values.out ?? 'bench/results');
 const SECONDS = Number(values.seconds ?? '8');
-const USERS = Number(values.users ?? '10000');
+/** undefined: the default data (no `--users`). */
+const USERS = values.users === 'default' ? undefined : Number(values.users ?? '10000');
+const ONLY = values.only;
+const DATA = USERS === undefined ? 'the default data' : `${String(USERS)} users`;
 const PATH = '/users?page=2&page_size=20';
 const CONNECTIONS = 50;
 
@@ -44,7 +49,13 @@ const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
 
 function profiled(dir: string, port: number): ServerProcess {
   const args = ['--cpu-prof', '--cpu-prof-dir', dir, 'dist/bin/identity-mock.js', '--port', String(port)];
-  const flags = ['--users', String(USERS), '--log-level', 'warn', '--issuer', ISSUER];
+  const flags = [
+    ...(USERS === undefined ? [] : ['--users', String(USERS)]),
+    '--log-level',
+    'warn',
+    '--issuer',
+    ISSUER,
+  ];
   return spawnServer([...args, ...flags], port, build.dir);
 }
 
@@ -100,7 +111,7 @@ async function listProfile(token: string, wrk: string): Promise<void> {
     await server.stop();
     const { file, profile } = mainProfile(dir, server.child.pid);
     const text = header(
-      `GET ${PATH} (admin token), ${String(CONNECTIONS)} connections, ${String(SECONDS)} s, ${String(USERS)} users; server on core 0, wrk on core 1, under --cpu-prof: ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99.toFixed(1)} ms`,
+      `GET ${PATH} (admin token), ${String(CONNECTIONS)} connections, ${String(SECONDS)} s, ${DATA}; server on core 0, wrk on core 1, under --cpu-prof: ${figures.rps.toFixed(0)} req/s, p99 ${figures.p99.toFixed(1)} ms`,
     );
     write('list', text, file, { fromUs: from - profile.startTime, toUs: to - profile.startTime }, profile);
   } finally {
@@ -119,7 +130,7 @@ async function startupProfile(token: string): Promise<void> {
     await server.stop();
     const { file, profile } = mainProfile(dir, server.child.pid);
     const text = header(
-      `start-up at ${String(USERS)} users, spawn → first 200 on GET /users with a token: ${ms.toFixed(0)} ms under --cpu-prof (every core)`,
+      `start-up at ${DATA}, spawn → first 200 on GET /users with a token: ${ms.toFixed(0)} ms under --cpu-prof (every core)`,
     );
     write('startup', text, file, { toUs: ready - profile.startTime }, profile);
   } finally {
@@ -129,11 +140,13 @@ async function startupProfile(token: string): Promise<void> {
 
 async function main(target: Build): Promise<void> {
   pinDriver();
-  const wrk = findWrk((line) => process.stdout.write(`${line}\n`));
-  if (wrk === undefined) throw new Error('profile: wrk is needed for the list profile');
   const token = mintToken(target);
-  await listProfile(token, wrk);
-  await startupProfile(token);
+  if (ONLY !== 'startup') {
+    const wrk = findWrk((line) => process.stdout.write(`${line}\n`));
+    if (wrk === undefined) throw new Error('profile: wrk is needed for the list profile');
+    await listProfile(token, wrk);
+  }
+  if (ONLY !== 'list') await startupProfile(token);
 }
 
 await main(build);

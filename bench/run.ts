@@ -238,6 +238,8 @@ async function main(): Promise<void> {
         })),
       ),
       { target: { server: 'stack', users: SMALL }, spec: STACK, token: primaryToken },
+      // The floor: a bare node:http server holding the same users (no validation, no auth).
+      { target: { server: 'bare', users: SMALL }, spec: BARE, token: primaryToken },
     ];
     ({ startups, inProcess } = await startupRounds(jobs, builds, STARTUP_ROUNDS, SEED, baselines, log));
   }

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { visibilityOf } from '../src/access/row-level.ts';
+import { runToEnd } from '../src/data/sliced-work.ts';
 import { buildMock } from '../src/mock.ts';
 import { loadSpecs } from '../src/adapters/express/specs.ts';
 import { toUsersQuery, readListUsersSpec } from '../src/users/query.ts';
@@ -62,10 +63,8 @@ const admin = {
   permissions: new Set<string>(),
   slot: mock.state.store.slotOfIdentifier('admin'),
 };
-const warm = mock.state.store.warm();
-while (warm.next().done !== true) {
-  // build the shared search index now, as a listening server does in the background
-}
+// Orders, lookups and the search index built now, as a listening server does in the background.
+runToEnd(mock.state.store.base.prepare());
 const scenarios = [
   ...buildScenarios(mock.state.store.users),
   ...searchKindScenarios(mock.state.store.users),

@@ -35,7 +35,7 @@ import type { SessionRegistry } from './sessions/registry.ts';
 import type { SessionState } from './sessions/session-state.ts';
 import type { Session } from './sessions/session.ts';
 import type { ApiModel, OperationSpec } from './spec/model.ts';
-import { loadSpecs, type Specs } from './adapters/express/specs.ts';
+import { sharedSpecs, type Specs } from './adapters/express/specs.ts';
 
 /**
  * Options of `createMock` and `startMock`: any option of the command line's `Config` (same names, same defaults,
@@ -57,7 +57,7 @@ export interface MockOptions extends Partial<Omit<Config, 'rateLimit'>> {
   readonly logger?: Logger;
   /** The clock, in epoch milliseconds (tests inject one). */
   readonly now?: () => number;
-  /** The loaded documents (`loadSpecs()`); pass one to many mocks to build each faster. */
+  /** The loaded documents (`loadSpecs()`); by default the ones read once per process (`sharedSpecs()`). */
   readonly specs?: Specs;
 }
 
@@ -177,7 +177,7 @@ export function buildMock(options: MockOptions = {}, extras: BuildExtras = {}): 
 export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras = {}): Steps<MockInternals> {
   const o = { ...MOCK_DEFAULTS, ...options };
   const logger = options.logger ?? createLogger(o.logLevel);
-  const specs = options.specs ?? loadSpecs();
+  const specs = options.specs ?? sharedSpecs();
   const rateLimit = rateLimitOf(o.rateLimit);
   const keys = extras.keys ?? new NodeKeySet([readKeyPair(o.signingKey, o.now())]);
   // Without a listener, the authorization server is where the command line's default port puts it.

@@ -22,6 +22,7 @@ import type { NodeKeySet } from './platform/node/signing-keys.ts';
 import { NodeStaticFiles } from './platform/node/static-files.ts';
 import { SessionRegistry } from './sessions/registry.ts';
 import { SessionState } from './sessions/session-state.ts';
+import type { UserBase } from './users/base.ts';
 import { Session } from './sessions/session.ts';
 import { StateMemory } from './sessions/state-memory.ts';
 import type { Specs } from './adapters/express/specs.ts';
@@ -57,14 +58,40 @@ export interface ServiceInputs {
   readonly platform?: Platform | undefined;
 }
 
+/** Seeded starts of at most this many users are kept for the next mock of the process (`keptStart`). */
+const KEPT_START_USERS = 20_000;
+/** The last small seeded start per API model: its dataset and store base, both immutable. */
+const KEPT_STARTS = new WeakMap<object, { key: string; dataset: Dataset; base: UserBase }>();
+
+/**
+ * The dataset and store base of the previous mock of this process with the same documents, seed and size: a test
+ * runner that starts a mock per file seeds and builds the default data once (both are never written; each mock
+ * still gets its own sessions, stores and authorization state over them).
+ */
+function keptStart(
+  model: object,
+  seed: number,
+  users: number,
+): { dataset: Dataset; base: UserBase } | undefined {
+  const kept = KEPT_STARTS.get(model);
+  return kept?.key === `${String(seed)}:${String(users)}` ? kept : undefined;
+}
+
+function keepStart(model: object, seed: number, users: number, dataset: Dataset, base: UserBase): void {
+  if (users <= KEPT_START_USERS)
+    KEPT_STARTS.set(model, { key: `${String(seed)}:${String(users)}`, dataset, base });
+}
+
 /** The services of a mock; the default session's data is built in steps. */
 export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
   const platform = i.platform ?? NODE_PLATFORM;
   const { model } = i.specs.api;
   const listUsers = readListUsersSpec(model);
   const settings = { spec: listUsers, cacheSize: i.queryCache, platform };
-  const dataset = i.dataset ?? (yield* seedDatasetSteps({ seed: i.seed, users: i.users }));
-  const state = yield* SessionState.build(dataset, settings);
+  const kept = i.dataset === undefined ? keptStart(model, i.seed, i.users) : undefined;
+  const dataset = i.dataset ?? kept?.dataset ?? (yield* seedDatasetSteps({ seed: i.seed, users: i.users }));
+  const state = yield* SessionState.build(dataset, settings, kept?.base);
+  if (i.dataset === undefined) keepStart(model, i.seed, i.users, dataset, state.initialBase);
   // The journals ask the state memory for room; it sums over the registry's sessions, made just below.
   const measured: { memory?: StateMemory } = {};
   const room = (): number =>

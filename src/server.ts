@@ -12,7 +12,7 @@ import type { SessionApi } from './client/session-api.ts';
 import { runInSlices } from './data/sliced-work.ts';
 import { buildMockSteps, MOCK_DEFAULTS, type Mock, type MockInternals, type MockOptions } from './mock.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
-import { loadSpecs, specsReady } from './adapters/express/specs.ts';
+import { sharedSpecs, specsReady } from './adapters/express/specs.ts';
 
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
@@ -74,7 +74,7 @@ export function startMock(options: StartOptions = {}): Promise<RunningMock> {
 /** `startMock` with the internals typed. */
 export async function startMockInternals(options: StartOptions = {}): Promise<RunningMockInternals> {
   // Both documents are loaded and checked before the mock listens: a broken one fails the start.
-  const specs = options.specs ?? loadSpecs();
+  const specs = options.specs ?? sharedSpecs();
   await specsReady(specs);
   const host = options.host ?? MOCK_DEFAULTS.host;
   // The key is read once, here: one that cannot sign fails the start before a port is taken.
@@ -145,7 +145,11 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   }
   built = mock;
   for (const answer of waiting.splice(0)) answer();
-  warmInBackground(mock, () => closed);
+  // The start's data is served at once and prepared (sort orders, lookups, search index) in the background, in
+  // slices; a query that needs it first waits for it rather than building it in one piece.
+  mock.state.store.base.whenPrepared().catch(() => {
+    // a failed preparation fails the requests that wait for it, each with its own answer
+  });
   return {
     ...mock,
     // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.
@@ -227,20 +231,4 @@ function drain(server: Server, graceMs: number): Promise<void> {
     });
     server.closeIdleConnections();
   });
-}
-
-/** Builds sort orders and the search index between requests, so the first search or sort does not pay. */
-function warmInBackground(mock: MockInternals, stopped: () => boolean): void {
-  let store = mock.state.store;
-  let steps = store.warm();
-  const tick = (): void => {
-    if (stopped()) return;
-    if (mock.state.store !== store) {
-      store = mock.state.store;
-      steps = store.warm();
-    }
-    if (steps.next().done !== true) setImmediate(tick);
-    else setTimeout(tick, 1_000).unref();
-  };
-  setImmediate(tick);
 }

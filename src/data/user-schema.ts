@@ -53,8 +53,16 @@ export function userSchemaAjv(
   return { ajv, schema: { $ref: `${SPEC_ID}${USER_POINTER}` }, allowed };
 }
 
-/** The checker of the API's own spec, compiled once when this module loads (start-up, not the first request). */
-export const checkUserRecord: (record: unknown) => UserCheck = createUserValidator();
+let ownChecker: ((record: unknown) => UserCheck) | undefined;
+
+/**
+ * Checks a record against the API's own spec, whose checker is compiled once, on the first record: a start
+ * without fixtures (seeded data, `--help`) never compiles it.
+ */
+export function checkUserRecord(record: unknown): UserCheck {
+  ownChecker ??= createUserValidator();
+  return ownChecker(record);
+}
 
 function objectAt(value: unknown): object {
   return typeof value === 'object' && value !== null ? value : {};

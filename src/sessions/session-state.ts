@@ -9,7 +9,7 @@ import type { Client, Dataset } from '../data/dataset.ts';
 import { runToEnd, type Steps } from '../data/sliced-work.ts';
 import { OAuthState } from '../oauth/oauth-state.ts';
 import type { Platform } from '../platform/platform.ts';
-import { UserBase } from '../users/base.ts';
+import { UserBase, type StoreOptions } from '../users/base.ts';
 import { CACHE_BYTES, QueryEngine } from '../users/engine.ts';
 import type { ListUsersSpec } from '../users/query.ts';
 import { UserStore } from '../users/store.ts';
@@ -29,6 +29,10 @@ export interface StateSettings {
   readonly spec: ListUsersSpec;
   readonly cacheSize: number;
   readonly platform: Platform;
+}
+
+function storeOptions(settings: StateSettings): StoreOptions {
+  return { sortKinds: settings.spec.sortKinds, defaultSort: settings.spec.defaults.sortBy };
 }
 
 function built(dataset: Dataset, base: UserBase, cacheSize: number): Built {
@@ -73,10 +77,18 @@ export class SessionState {
     return runToEnd(SessionState.build(dataset, settings));
   }
 
-  /** A state whose base is built in steps (`data/sliced-work.ts`). */
-  static *build(dataset: Dataset, settings: StateSettings): Steps<SessionState> {
-    const base = yield* UserBase.build(dataset, { sortKinds: settings.spec.sortKinds });
-    return new SessionState(built(dataset, base, settings.cacheSize), settings);
+  /**
+   * A state whose base is built in steps (`data/sliced-work.ts`), or taken from `base` (one built from the same
+   * dataset with the same settings: a base is never written, so mocks of one process may share it).
+   */
+  static *build(dataset: Dataset, settings: StateSettings, base?: UserBase): Steps<SessionState> {
+    const own = base ?? (yield* UserBase.build(dataset, storeOptions(settings)));
+    return new SessionState(built(dataset, own, settings.cacheSize), settings);
+  }
+
+  /** The base the state started with (what a reset returns to). */
+  get initialBase(): UserBase {
+    return this.#initial.base;
   }
 
   /** A new state starting from this one's initial dataset, sharing its base (not its writes). */
@@ -142,9 +154,13 @@ export class SessionState {
     runToEnd(this.loadSteps(dataset, asInitial));
   }
 
-  /** `load` in steps: the base is built a slice at a time, and the old store serves until the new one is done. */
+  /**
+   * `load` in steps: the base is built and prepared (orders, lookups, search index) a slice at a time, and the old
+   * store serves until the new one is done, so no query after it builds anything in one piece.
+   */
   *loadSteps(dataset: Dataset, asInitial = false): Steps<void> {
-    const base = yield* UserBase.build(dataset, { sortKinds: this.#settings.spec.sortKinds });
+    const base = yield* UserBase.build(dataset, storeOptions(this.#settings));
+    yield* base.prepare();
     this.#serve(built(dataset, base, this.#settings.cacheSize), asInitial);
   }
 

@@ -17,7 +17,8 @@ export function parseSpecDocument(text: string, name: string): SpecDocument {
   return deepFreeze(parsed as Record<string, unknown>);
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes `value` and everything it holds. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);

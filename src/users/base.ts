@@ -6,7 +6,7 @@
  */
 import type { Dataset, Workspace } from '../data/dataset.ts';
 import type { SortField, User } from '../spec/types.ts';
-import { runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
+import { runInSlices, runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
 import { UserSearch, type SearchDoc } from './search.ts';
@@ -15,6 +15,8 @@ import { SortOrders, type SortColumns, type SortKind } from './sort.ts';
 export interface StoreOptions {
   /** Sortable fields and how each compares (from the spec: `sort_by`'s enum and the User schema's formats). */
   readonly sortKinds: ReadonlyMap<SortField, SortKind>;
+  /** The field lists sort by when they name none: its orders are prepared first. */
+  readonly defaultSort?: SortField;
 }
 
 const UTF8 = new TextEncoder();
@@ -37,15 +39,19 @@ export class UserBase {
   /** Kept orders of every user (a store that deletes derives compacted ones from them). */
   readonly orders: SortOrders;
   readonly sortKinds: ReadonlyMap<SortField, SortKind>;
+  readonly #defaultSort: SortField | undefined;
   readonly bySlotId = new Map<string, number>();
   readonly #typeCodes = new Map<string, number>();
   readonly #statusCodes = new Map<string, number>();
-  // Built on first use (or by `warm`): a request that does not need them does not pay for them at start-up.
+  // Built by `prepare` (in steps), or on first use in a base nobody prepared (small data, the synchronous API).
   #byIdentifier: ReadonlyMap<string, number> | undefined;
   #byEmail: ReadonlyMap<string, number> | undefined;
   #byCreator: CreatorIndex | undefined;
   #search: UserSearch | undefined;
   #ids: readonly string[] | undefined;
+  #prepared = false;
+  #preparing: Promise<void> | undefined;
+  readonly #waiters: (() => void)[] = [];
   /** JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. */
   readonly #json = new Map<string, (Uint8Array | undefined)[]>();
 
@@ -59,6 +65,7 @@ export class UserBase {
     this.users = users;
     this.workspaces = dataset.workspaces;
     this.sortKinds = options.sortKinds;
+    this.#defaultSort = options.defaultSort;
     this.allAlive = new Uint8Array(n).fill(1);
     this.createdMs = new Float64Array(n);
     this.updatedMs = new Float64Array(n);
@@ -176,30 +183,93 @@ export class UserBase {
     return this.#statusCodes.get(value);
   }
 
+  /** Whether everything queries read is built (`prepare`): no request builds anything of this base after. */
+  get prepared(): boolean {
+    return this.#prepared;
+  }
+
   /**
-   * Builds the search index ahead of use, in steps of a few milliseconds (see `server.ts`): the one structure
-   * whose build is too long for a request to wait behind it on a large store.
+   * Builds, in steps of a few milliseconds, everything a query or a login reads that is not built with the
+   * columns: the kept orders of every sortable field, the lookups by identifier, email and creator, and the
+   * search index. A store over a large dataset is served only after this (`SessionState.loadSteps`), or while
+   * `whenPrepared` runs it in the background: either way no request sorts or indexes the store in one piece.
    */
-  *warm(): Generator<void, void, void> {
+  *prepare(): Steps<void> {
+    if (this.#prepared) return;
+    this.#ids ??= this.users.map((u) => u.id);
+    yield;
+    const ordering = this.orders.warm(this.#defaultSort);
+    while (ordering.next().done !== true) {
+      this.#wake(); // a query waiting for one order may run now
+      yield;
+    }
+    this.#byIdentifier ??= yield* slotMap(this.users, (user) => user.identifier);
+    this.#byEmail ??= yield* slotMap(this.users, (user) => lowerCase(user.email));
+    if (this.#byCreator === undefined) {
+      const creators = yield* this.#creatorSteps();
+      this.#byCreator ??= creators;
+    }
     if (this.#search === undefined) {
       const docs = yield* this.#searchDocs();
       this.#search ??= new UserSearch(docs);
     }
-    yield* this.search.buildSteps();
+    yield* this.#search.buildSteps();
+    this.#prepared = true;
+    this.#wake();
+  }
+
+  /** Resolves after the next step of the preparation (started if need be), or at once when prepared. */
+  progress(): Promise<void> {
+    if (this.#prepared) return Promise.resolve();
+    const preparing = this.whenPrepared();
+    return new Promise<void>((resolve, reject) => {
+      this.#waiters.push(resolve);
+      preparing.catch(reject);
+    });
+  }
+
+  #wake(): void {
+    for (const wake of this.#waiters.splice(0)) wake();
+  }
+
+  /**
+   * `prepare`, run in slices between requests (`data/sliced-work.ts`), started once: resolves when the base is
+   * prepared. A request that needs what is still being built waits for this instead of building it itself.
+   */
+  whenPrepared(): Promise<void> {
+    if (this.#prepared) return Promise.resolve();
+    this.#preparing ??= runInSlices(this.prepare());
+    return this.#preparing;
   }
 
   #creators(): CreatorIndex {
-    if (this.#byCreator === undefined) {
-      const created_by = new Map<string, number[]>();
-      const updated_by = new Map<string, number[]>();
-      this.users.forEach((user, slot) => {
-        if (user.created_by !== undefined) push(created_by, lowerCase(user.created_by), slot);
-        if (user.updated_by !== undefined) push(updated_by, lowerCase(user.updated_by), slot);
-      });
-      this.#byCreator = { created_by, updated_by };
-    }
+    this.#byCreator ??= runToEnd(this.#creatorSteps());
     return this.#byCreator;
   }
+
+  *#creatorSteps(): Steps<CreatorIndex> {
+    const created_by = new Map<string, number[]>();
+    const updated_by = new Map<string, number[]>();
+    const { users } = this;
+    for (let slot = 0; slot < users.length; slot++) {
+      if (slot % STEP_UNITS === STEP_UNITS - 1) yield;
+      const user = users[slot];
+      if (user?.created_by !== undefined) push(created_by, lowerCase(user.created_by), slot);
+      if (user?.updated_by !== undefined) push(updated_by, lowerCase(user.updated_by), slot);
+    }
+    return { created_by, updated_by };
+  }
+}
+
+/** A map from `key(user)` to the user's slot, built a few thousand users per step. */
+function* slotMap(users: readonly User[], key: (user: User) => string): Steps<Map<string, number>> {
+  const map = new Map<string, number>();
+  for (let slot = 0; slot < users.length; slot++) {
+    if (slot % STEP_UNITS === STEP_UNITS - 1) yield;
+    const user = users[slot];
+    if (user !== undefined) map.set(key(user), slot);
+  }
+  return map;
 }
 
 /** `text` lower-cased, without allocating when it already is (seeded ids and emails are). */

@@ -68,6 +68,22 @@ export class QueryEngine {
           });
   }
 
+  /**
+   * Whether `query` can run now without building anything: always once the store's base is prepared
+   * (`UserBase.prepare`); before that, only a plain list whose kept order is already built.
+   */
+  readyFor(query: UsersQuery, visibility: Visibility): boolean {
+    const store = this.#store;
+    if (store.base.prepared) return true;
+    return (
+      query.sort !== 'ranked' &&
+      query.terms.length === 0 &&
+      visibility.kind === 'all' &&
+      isEmptyFilter(query.filter) &&
+      store.orders.ready(query.sort.field)
+    );
+  }
+
   /** Runs `query` as seen by `visibility`. */
   run(query: UsersQuery, visibility: Visibility): QueryPage {
     const store = this.#store;

@@ -1,10 +1,12 @@
 /**
  * Kept sort orders of the store (docs/users.md): for each sortable field, the live users in ascending and
  * descending order, ties always broken by `id` ascending, and each user's position in both. Built once per field
- * (on first use, or ahead of time by `warm`) and compacted when users are deleted, so a request never sorts the
+ * (ahead of use, in steps, by `warm`; on first use for a store built at once) and compacted when users are deleted, so a request never sorts the
  * store: it reads a slice of an order, or places its matches at their positions (see `orderByPosition`).
  */
+import { runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 import { collationKey, compareText } from './collation.ts';
+import { sortSteps } from './sort-steps.ts';
 
 /** How a field compares: `text` under collation (case- and accent-insensitive), `time` as an instant. */
 export type SortKind = 'text' | 'time';
@@ -43,7 +45,7 @@ export class SortOrders {
   readonly #columns: SortColumns;
   readonly #kinds: ReadonlyMap<string, SortKind>;
   readonly #built = new Map<string, FieldOrders>();
-  #byId: number[] | undefined;
+  #byId: Uint32Array<ArrayBuffer> | undefined;
   /** The orders these are derived from (`derive`): built there, compacted here. */
   readonly #parent: SortOrders | undefined;
 
@@ -65,7 +67,10 @@ export class SortOrders {
   get(field: string, direction: 'asc' | 'desc'): KeptOrder {
     let orders = this.#built.get(field);
     if (orders === undefined) {
-      orders = this.#parent === undefined ? this.#build(field) : this.#fromParent(this.#parent, field);
+      orders =
+        this.#parent === undefined
+          ? runToEnd(this.#buildSteps(field))
+          : this.#fromParent(this.#parent, field);
       this.#built.set(field, orders);
     }
     if (orders.stale) {
@@ -74,15 +79,43 @@ export class SortOrders {
     return direction === 'asc' ? orders.asc : orders.desc;
   }
 
+  /** Whether `field`'s orders are built and compacted: reading them costs nothing. */
+  ready(field: string): boolean {
+    const orders = this.#built.get(field);
+    return orders !== undefined && !orders.stale;
+  }
+
+  /** Whether every field's orders are built (and none waits for a compaction). */
+  get complete(): boolean {
+    for (const field of this.#kinds.keys()) {
+      const orders = this.#built.get(field);
+      if (orders === undefined || orders.stale) return false;
+    }
+    return true;
+  }
+
   /** Marks every built order stale after a deletion; each is compacted (O(n), no sort) on its next use. */
   invalidate(): void {
     for (const orders of this.#built.values()) orders.stale = true;
   }
 
-  /** Builds the orders not yet built, one field per step (for callers who want them all ahead of use). */
-  *warm(): Generator<void, void, void> {
-    for (const field of this.#kinds.keys()) {
-      this.get(field, 'asc');
+  /**
+   * Builds the orders not yet built, in steps of a few milliseconds (`data/sliced-work.ts`), so that no query
+   * ever sorts: what `UserBase.prepare` runs before a large store is served.
+   */
+  *warm(first?: string): Steps<void> {
+    const fields = [...this.#kinds.keys()];
+    if (first !== undefined && fields.includes(first))
+      fields.unshift(...fields.splice(fields.indexOf(first), 1));
+    for (const field of fields) {
+      if (this.#built.has(field)) continue;
+      if (this.#parent !== undefined) {
+        this.get(field, 'asc');
+      } else {
+        const orders = yield* this.#buildSteps(field);
+        // A query may have built it meanwhile (`get`, small stores): keep the one already in use.
+        if (!this.#built.has(field)) this.#built.set(field, orders);
+      }
       yield;
     }
   }
@@ -95,12 +128,14 @@ export class SortOrders {
     return { asc: shared.asc, desc: shared.desc, group: shared.group, stale: true };
   }
 
-  #build(field: string): FieldOrders {
+  *#buildSteps(field: string): Steps<FieldOrders> {
     const kind = this.#kinds.get(field);
     if (kind === undefined) throw new Error(`${field} is not a sortable field`);
     const { ids, alive, size } = this.#columns;
-    const slots: number[] = [];
-    for (let i = 0; i < size; i++) if (alive[i] === 1) slots.push(i);
+    let live = 0;
+    for (let i = 0; i < size; i++) live += alive[i] === 1 ? 1 : 0;
+    let slots = new Uint32Array(live);
+    for (let i = 0, k = 0; i < size; i++) if (alive[i] === 1) slots[k++] = i;
     // Ties are compared by id (code point) inside the comparator: they are rare for most fields, so this is
     // cheaper than sorting every id first to get a stable base.
     const byId = (a: number, b: number): number => {
@@ -112,17 +147,20 @@ export class SortOrders {
     if (kind === 'time') {
       const ms = new Float64Array(size);
       for (const i of slots) ms[i] = this.#columns.time(field, i);
-      slots.sort((a, b) => (ms[a] ?? 0) - (ms[b] ?? 0) || byId(a, b));
+      yield;
+      slots = yield* sortSteps(slots, (a, b) => (ms[a] ?? 0) - (ms[b] ?? 0) || byId(a, b));
       same = (a, b) => ms[a] === ms[b];
     } else {
       const values: string[] = new Array<string>(size).fill('');
       const keys: (string | undefined)[] = new Array<string | undefined>(size);
       const distinct = new Set<string>();
-      for (const i of slots) {
+      for (let k = 0; k < slots.length; k++) {
+        const i = slots[k] ?? 0;
         const value = this.#columns.text(field, i);
         values[i] = value;
         keys[i] = collationKey(value);
         if (distinct.size <= FEW_VALUES) distinct.add(value);
+        if (k % STEP_UNITS === STEP_UNITS - 1) yield;
       }
       const compare = (a: number, b: number): number =>
         compareText(values[a] ?? '', keys[a], values[b] ?? '', keys[b]);
@@ -144,39 +182,42 @@ export class SortOrders {
           );
         });
         const rankOf = (slot: number): number => rank.get(values[slot] ?? '') ?? 0;
-        const idOrder = this.#idOrder(byId);
+        const idOrder = yield* this.#idOrder(byId);
         const starts = new Uint32Array(byValue.length + 1);
         for (const slot of idOrder) starts[rankOf(slot) + 1] = (starts[rankOf(slot) + 1] ?? 0) + 1;
         for (let k = 1; k < starts.length; k++) starts[k] = (starts[k] ?? 0) + (starts[k - 1] ?? 0);
+        yield;
         for (const slot of idOrder) {
           const r = rankOf(slot);
           const at = starts[r] ?? 0;
           slots[at] = slot;
           starts[r] = at + 1;
         }
+        yield;
       } else {
-        slots.sort((a, b) => compare(a, b) || byId(a, b));
+        slots = yield* sortSteps(slots, (a, b) => compare(a, b) || byId(a, b));
       }
     }
     const group = new Uint32Array(size);
     let current = 0;
-    slots.forEach((slot, k) => {
-      const previous = slots[k - 1];
-      if (previous !== undefined && !same(previous, slot)) current++;
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k] ?? 0;
+      if (k > 0 && !same(slots[k - 1] ?? 0, slot)) current++;
       group[slot] = current;
-    });
+      if (k % STEP_UNITS === STEP_UNITS - 1) yield;
+    }
     const orders: FieldOrders = { asc: emptyOrder(), desc: emptyOrder(), group, stale: false };
-    setOrders(orders, Uint32Array.from(slots), size);
+    setOrders(orders, slots, size);
     return orders;
   }
 
-  /** Live slots in id order, sorted once and kept (compacted like the orders). */
-  #idOrder(byId: (a: number, b: number) => number): readonly number[] {
+  /** Live slots in id order, sorted once (in steps) and kept. */
+  *#idOrder(byId: (a: number, b: number) => number): Steps<Uint32Array<ArrayBuffer>> {
     const { alive, size } = this.#columns;
     if (this.#byId === undefined) {
-      const slots: number[] = [];
-      for (let i = 0; i < size; i++) slots.push(i);
-      this.#byId = slots.sort(byId);
+      const slots = new Uint32Array(size);
+      for (let i = 0; i < size; i++) slots[i] = i;
+      this.#byId = yield* sortSteps(slots, byId);
     }
     return this.#byId.filter((slot) => alive[slot] === 1);
   }

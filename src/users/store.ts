@@ -166,11 +166,6 @@ export class UserStore {
     this.version++;
   }
 
-  /** Builds the shared search index ahead of use, in steps of a few milliseconds (see `server.ts`). */
-  *warm(): Generator<void, void, void> {
-    yield* this.base.warm();
-  }
-
   /** Copy on first write: this store's own live mask, memberships and orders derived from the base's. */
   #own(): void {
     this.#alive = this.base.allAlive.slice();

@@ -5,6 +5,7 @@
 import request from 'supertest';
 import { bodyOf } from './response-body.ts';
 import { expect } from 'vitest';
+import { runToEnd } from '../../src/data/sliced-work.ts';
 import { buildMock, type MockInternals, type MockOptions } from '../../src/mock.ts';
 import type { AppTokenRequest } from '../../src/oauth/app-tokens.ts';
 import { loadSpecs } from '../../src/adapters/express/specs.ts';
@@ -91,12 +92,9 @@ export function harnessFor(mock: MockInternals): Harness {
 }
 
 /**
- * Builds the mock's search index now, as a listening server does in the background once it
- * starts (`startMock`): afterwards queries take the indexed paths instead of scans.
+ * Prepares the mock's data now (orders, lookups, search index), as a listening server does in the background
+ * once it starts (`startMock`): afterwards queries take the indexed paths instead of scans.
  */
 export function warmUp(h: Harness): void {
-  const steps = h.mock.state.store.warm();
-  while (steps.next().done !== true) {
-    // each step is a chunk of the build: run them back to back
-  }
+  runToEnd(h.mock.state.store.base.prepare());
 }

@@ -168,11 +168,13 @@ describe('SortOrders', () => {
     expect(counted.reads()).toBe(reads);
   });
 
-  it('warm() builds every field, one per step; get() then reads nothing', () => {
+  it('warm() builds every field in steps, at least one a field; get() then reads nothing', () => {
     const counted = columnsOf(ROWS);
     const orders = new SortOrders(counted.columns, KINDS);
+    expect(orders.complete).toBe(false);
     const steps = [...orders.warm()];
-    expect(steps).toHaveLength(KINDS.size);
+    expect(steps.length).toBeGreaterThanOrEqual(KINDS.size);
+    expect(orders.complete).toBe(true);
     expect(counted.reads()).toBe(ROWS.length * KINDS.size);
     for (const field of KINDS.keys()) {
       expect(orders.get(field, 'asc').order).toHaveLength(ROWS.length);

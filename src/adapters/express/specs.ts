@@ -47,6 +47,18 @@ export function loadSpecs(): Specs {
   };
 }
 
+let shared: Specs | undefined;
+
+/**
+ * The documents as `loadSpecs()` reads them, read once per process and shared by every mock made without
+ * `specs`: they and their validators hold no mock state, so a second `startMock()` reads, parses and compiles
+ * nothing again.
+ */
+export function sharedSpecs(): Specs {
+  shared ??= loadSpecs();
+  return shared;
+}
+
 /** Resolves once both documents are loaded and checked; rejects naming the first broken one. */
 export async function specsReady(specs: Specs): Promise<void> {
   await Promise.all([specs.api.ready(), specs.admin.ready()]);

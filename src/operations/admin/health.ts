@@ -6,5 +6,5 @@ export const adminHealth: Handler = ({ session }) =>
   adminJson(200, {
     status: 'ok',
     users: session.state.store.size,
-    indexes: session.state.store.search.indexed ? 'ready' : 'building',
+    indexes: session.state.store.base.prepared ? 'ready' : 'building',
   });

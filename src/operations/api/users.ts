@@ -11,7 +11,7 @@ import { isUuid } from '../../spec/formats.ts';
 import { toUsersQuery } from '../../users/query.ts';
 import { userPage } from '../user-page.ts';
 
-export const listUsers: Handler = (context) => {
+export const listUsers: Handler = async (context) => {
   const { query, services, session } = context;
   const principal = principalOf(context);
   const spec = services.listUsers;
@@ -27,7 +27,11 @@ export const listUsers: Handler = (context) => {
   }
   const usersQuery = toUsersQuery(query, spec);
   const { store, engine } = session.state;
-  const page = engine.run(usersQuery, visibilityOf(principal, store));
+  const visibility = visibilityOf(principal, store);
+  // Data served while it is still being prepared (the start's, in the background): a query that needs what is
+  // not built yet waits for it, and never builds it in one piece.
+  while (!engine.readyFor(usersQuery, visibility)) await store.base.progress();
+  const page = engine.run(usersQuery, visibility);
   return userPage(context.url, store, page, usersQuery, principal, spec.guardedFields);
 };
 
