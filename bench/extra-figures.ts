@@ -4,6 +4,7 @@
  * returns. Adding one is adding an entry here (and its unit-tested arithmetic beside it).
  */
 import { measureClaimRules } from './claim-rules.ts';
+import { measureProxy } from './proxy-figures.ts';
 import type { Driver } from './load.ts';
 import { table } from './report.ts';
 import type { Baselines, Build } from './servers.ts';
@@ -47,16 +48,12 @@ export const EXTRA_FIGURES: readonly ExtraFigure[] = [
     measure: measureClaimRules,
   },
   {
-    id: 'proxy-latency',
-    title: 'proxy: added latency, p50 and p99 at 1 connection, GET /users through the proxy',
-    baseline: 'the same requests sent straight to the upstream identity-mock, same run',
+    id: 'proxy',
+    title: 'drift proxy in front of identity-mock, GET /users?page=2&page_size=20',
+    baseline:
+      'the upstream reached directly (latency, 1 connection) and a plain node:http pass-through proxy in front of it (req/s at 50 connections), interleaved rounds, same run',
     needs: 'identity-mock proxy --upstream URL',
-  },
-  {
-    id: 'proxy-throughput',
-    title: 'proxy: req/s at 50 connections ÷ a plain node:http pass-through proxy',
-    baseline: 'bench/passthrough-proxy.ts in front of the same upstream, same run',
-    needs: 'identity-mock proxy --upstream URL',
+    measure: measureProxy,
   },
   {
     id: 'msw-bundle-size',

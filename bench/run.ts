@@ -7,8 +7,12 @@
  * sessions' figures, and the figures still to come (`extra-figures.ts`).
  *
  *   npm run bench [-- --quick] [--compare DIR ...] [--only load,startup,first-queries,sessions,extras]
+ *                 [--scenarios list,token] [--rounds N] [--seconds S] [--warm-up S]
  *
  * `--quick`: 10 000 users only, short windows, 3 start-up rounds, first queries after 100 000 users only.
+ * `--scenarios`: the load scenarios to run (default: all of them); `--rounds`, `--seconds`, `--warm-up`: the load's
+ * interleaved rounds, the seconds of each window and of each warm-up (defaults below; the README's list figures use
+ * `--only load --scenarios list --rounds 5 --seconds 8 --warm-up 5`).
  * `--compare DIR`: another built checkout of identity-mock, measured as `identity-mock@<name>` in the same rounds,
  * with a table of new ÷ compared for every figure. Writes bench/results/latest.json (a full run) or
  * bench/results/quick.tmp.json. Nothing here is asserted in `npm test`.
@@ -41,7 +45,7 @@ import {
   resultsTable,
   startupTable,
 } from './report.ts';
-import { buildScenarios, searchKindScenarios } from './scenarios.ts';
+import { buildScenarios, SCENARIOS, searchKindScenarios } from './scenarios.ts';
 import {
   BARE,
   buildOf,
@@ -66,6 +70,10 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     compare: { type: 'string', multiple: true },
     only: { type: 'string' },
+    scenarios: { type: 'string' },
+    rounds: { type: 'string' },
+    seconds: { type: 'string' },
+    'warm-up': { type: 'string' },
   },
 });
 const QUICK = values.quick === true;
@@ -79,9 +87,18 @@ const SMALL = 10_000;
 const LARGE = QUICK ? undefined : LARGE_USERS;
 const CONNECTIONS = [1, 50] as const;
 const THROUGHPUT_CONNECTIONS = 50;
-const SECONDS = QUICK ? 2 : 3; // whole seconds: wrk takes no fractions
-const WARMUP = 1;
-const ROUNDS = QUICK ? 1 : 3;
+// Whole seconds: wrk takes no fractions.
+const SECONDS = Math.round(Number(values.seconds ?? (QUICK ? '2' : '3')));
+const WARMUP = Math.round(Number(values['warm-up'] ?? '1'));
+const ROUNDS = Math.round(Number(values.rounds ?? (QUICK ? '1' : '3')));
+const SCENARIO_NAMES = values.scenarios?.split(',');
+for (const name of SCENARIO_NAMES ?? []) {
+  if (!(SCENARIOS as readonly string[]).includes(name))
+    throw new Error(`--scenarios ${name}: the scenarios are ${SCENARIOS.join(', ')}`);
+}
+/** The scenarios `--scenarios` names (all when it is not given). */
+const chosen = <T extends { readonly name: string }>(scenarios: readonly T[]): T[] =>
+  scenarios.filter((s) => SCENARIO_NAMES === undefined || SCENARIO_NAMES.includes(s.name));
 const STARTUP_ROUNDS = QUICK ? 3 : 7;
 const SEEDS = QUICK ? [100_000] : [100_000, 1_000_000];
 
@@ -114,20 +131,22 @@ async function loadSection(builds: readonly Build[], settings: LoadSettings) {
   const mocks = builds.map((b) => mockSpec(b));
   for (const users of [SMALL, ...(LARGE === undefined ? [] : [LARGE])]) {
     const records = seedDataset({ seed: SEED, users }).users;
-    const scenarios = buildScenarios(records);
+    const scenarios = chosen(buildScenarios(records));
     const servers: ServerSpec[] = users === SMALL ? [...mocks, STACK, BARE] : mocks;
     log(`\nload at ${String(users)} users: ${servers.map((s) => s.name).join(', ')}`);
     add(await measureLoad(servers, users, scenarios, settings));
     if (users === LARGE) {
       // Without the result cache every request runs the engine: the honest figure for filters and search.
+      const kinds =
+        SCENARIO_NAMES === undefined || SCENARIO_NAMES.includes('search') ? searchKindScenarios(records) : [];
       const engine = [
         ...scenarios.filter((s) => ['filter-sort', 'search', 'date-range'].includes(s.name)),
-        ...searchKindScenarios(records),
+        ...kinds,
       ];
       const noCache = builds.map((b) => mockSpec(b, NO_CACHE));
       const one = { ...settings, connections: [1] };
-      results.push(...(await measureLoad(noCache, users, engine, one)).results);
-      results.push(...(await measureLoad(mocks, users, searchKindScenarios(records), one)).results);
+      if (engine.length > 0) results.push(...(await measureLoad(noCache, users, engine, one)).results);
+      if (kinds.length > 0) results.push(...(await measureLoad(mocks, users, kinds, one)).results);
     }
   }
   return { results, memory };

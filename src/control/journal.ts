@@ -1,11 +1,13 @@
 /**
  * The request journal (docs/control-plane.md): the last 1000 requests and their answers, newest first, with secrets
- * redacted as they are recorded: Authorization credentials, cookies, passwords, client secrets
- * and tokens never enter it. What it keeps is bounded and counted in bytes (`bytes`, for the server's state memory,
- * docs/sessions.md): a body as JSON text of at most JOURNAL_BODY_LIMIT bytes, a body nested too deep not at all.
- * When the server's state memory is full, the journal does not grow: it forgets its oldest entries to make room for
- * a new one. Each entry is serialised once for every listener (the journal streams), and a listener that throws
- * never fails the request that was recorded.
+ * redacted: Authorization credentials, cookies, passwords, client secrets and tokens never leave it. Recording is
+ * cheap, as it happens on every request: the request line and the header records are kept as they came, and
+ * redacted and shaped only when an entry leaves the journal (read, or sent to its streams); a body is redacted at
+ * once, as the bounded text kept in its place. What it keeps is bounded and counted in bytes (`bytes`, for the
+ * server's state memory, docs/sessions.md): a body as JSON text of at most JOURNAL_BODY_LIMIT bytes, a body nested
+ * too deep not at all. When the server's state memory is full, the journal does not grow: it forgets its oldest
+ * entries to make room for a new one. Each entry is serialised once for every listener (the journal streams), and a
+ * listener that throws never fails the request that was recorded.
  */
 import { redactBody, redactHeaders, redactUrl } from './redaction.ts';
 import { compileGlob } from './path-glob.ts';
@@ -43,12 +45,12 @@ export const JOURNAL_CAPACITY = 1000;
 /** Bytes of a request body the journal keeps (as JSON text); a longer body is cut and marked `body_truncated`. */
 export const JOURNAL_BODY_LIMIT = 16 * 1024;
 const UTF8 = new TextEncoder();
-/** What the recorder captures per request: cheap copies, parsed and shaped only when the journal is read. */
+/** What the recorder captures per request: references, redacted, parsed and shaped only when the journal is read. */
 export interface JournalRecord {
   /** Epoch milliseconds when the request arrived. */
   readonly startedAt: number;
   readonly method: string;
-  /** Path and query string as sent. */
+  /** Path and query string as sent (redacted when the entry is read). */
   readonly url: string;
   readonly status: number;
   readonly durationMs: number;
@@ -117,14 +119,23 @@ export class Journal {
     return this.#bytes;
   }
 
-  /** Records an answered request; secrets are redacted here, before anything is kept. */
+  /**
+   * Records an answered request. The header records are kept as given (the caller hands them over and changes them
+   * no more) and redacted when the entry is read or streamed; the body is redacted here, as the text kept.
+   */
   record(record: JournalRecord): void {
-    const { requestBody, ...rest } = record;
-    const kept = {
-      ...rest,
-      url: redactUrl(record.url),
-      requestHeaders: redactHeaders(record.requestHeaders),
-      responseHeaders: redactHeaders(record.responseHeaders),
+    const { requestBody } = record;
+    // Spelled out rather than a rest copy: this runs on every request.
+    const kept: Stored['record'] = {
+      startedAt: record.startedAt,
+      method: record.method,
+      url: record.url,
+      status: record.status,
+      durationMs: record.durationMs,
+      requestHeaders: record.requestHeaders,
+      bodyOmitted: record.bodyOmitted,
+      responseHeaders: record.responseHeaders,
+      session: record.session,
     };
     const body = requestBody === undefined ? undefined : boundedText(redactBody(requestBody));
     const bytes =
@@ -181,7 +192,7 @@ export class Journal {
       if (stored?.id !== id) break;
       const { record } = stored;
       if (method !== undefined && record.method !== method) continue;
-      if (path !== undefined && !path.test(pathOf(record.url))) continue;
+      if (path !== undefined && !path.test(pathOf(redactUrl(record.url)))) continue;
       if (filter.status !== undefined && record.status !== filter.status) continue;
       total++;
       // Only the entries returned are shaped (their bodies parsed back from text).
@@ -212,7 +223,9 @@ export class Journal {
 /** Bytes of a header record's names and values, estimated (two bytes a character). */
 function headerBytes(headers: Readonly<Record<string, unknown>>): number {
   let chars = 0;
-  for (const [name, value] of Object.entries(headers)) {
+  // Every request's two header records are counted as they are recorded: a plain loop, no entry arrays.
+  for (const name in headers) {
+    const value = headers[name];
     chars += name.length + 16;
     if (typeof value === 'string') chars += value.length;
     else if (Array.isArray(value)) for (const item of value) chars += String(item).length + 8;
@@ -248,8 +261,9 @@ function pathOf(url: string): string {
   return end < 0 ? url : url.slice(0, end);
 }
 
+/** The entry as it leaves the journal: its URL and headers redacted, its query and body shaped. */
 function toEntry({ id, record, body }: Stored): JournalEntry {
-  const [path = '/', search = ''] = record.url.split('?', 2);
+  const [path = '/', search = ''] = redactUrl(record.url).split('?', 2);
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of new URLSearchParams(search)) {
     const previous = query[name];
@@ -264,8 +278,8 @@ function toEntry({ id, record, body }: Stored): JournalEntry {
     query,
     status: record.status,
     duration_ms: Math.round(record.durationMs * 100) / 100,
-    request: { headers: record.requestHeaders, ...bodyFields(body, record.bodyOmitted) },
-    response: { headers: record.responseHeaders },
+    request: { headers: redactHeaders(record.requestHeaders), ...bodyFields(body, record.bodyOmitted) },
+    response: { headers: redactHeaders(record.responseHeaders) },
     ...(record.session === undefined ? {} : { session: record.session }),
   };
 }

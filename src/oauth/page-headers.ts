@@ -23,7 +23,8 @@ function headerOf(headers: AnswerHeaders, name: string): unknown {
 
 /**
  * `answer` with the headers of an authorization-server page when a browser shows or follows it (an HTML page, a
- * redirect, a 400); an HTML page keeps a CSP of its own. The JSON errors every route shares (415, 429, 500) stay as
+ * redirect, a 400); a page that is not a redirect gets `frame-ancestors 'none'` unless it has a CSP of its own. The
+ * JSON errors every route shares (415, 429, 500) stay as
  * they are.
  */
 export function securedPage(answer: Answer): Answer {
@@ -34,6 +35,6 @@ export function securedPage(answer: Answer): Answer {
   return withHeaders(answer, {
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
-    ...(html && headerOf(answer.headers, CSP) === undefined ? framedBy([]) : {}),
+    ...(!redirect && headerOf(answer.headers, CSP) === undefined ? framedBy([]) : {}),
   });
 }

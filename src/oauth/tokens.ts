@@ -67,6 +67,8 @@ export class TokenService {
   readonly keys: JwtKeySet;
   readonly #random: Random;
   readonly #hashing: Hashing;
+  /** The last token digested, and its digest: one token, so bounded by the size of a request's header. */
+  #lastDigest: { readonly token: string; readonly digest: string } | undefined;
   readonly #verified = new LRUCache<string, Verified>({
     max: VERIFIED_CACHE_LIMIT,
     maxSize: VERIFIED_CACHE_BYTES,
@@ -133,7 +135,7 @@ export class TokenService {
 
   /** Verifies an access token at `now` (epoch seconds); throws TokenError saying why it is refused. */
   async verify(token: string, now: number): Promise<Claims> {
-    const digest = this.#hashing.sha256(token);
+    const digest = this.#digestOf(token);
     let verified = this.#verified.get(digest);
     if (verified === undefined) {
       const kid = this.#checkedKid(token);
@@ -146,7 +148,7 @@ export class TokenService {
 
   /** `verify` on a platform that verifies synchronously (Node); throws on one that cannot. */
   verifyNow(token: string, now: number): Claims {
-    const digest = this.#hashing.sha256(token);
+    const digest = this.#digestOf(token);
     let verified = this.#verified.get(digest);
     if (verified === undefined) {
       const kid = this.#checkedKid(token);
@@ -168,6 +170,15 @@ export class TokenService {
   /** Forgets verified signatures: after a key is retired, its tokens are checked again (and refused). */
   forgetVerified(): void {
     this.#verified.clear();
+  }
+
+  /** The digest the verified cache is keyed by; the last token's is remembered (clients repeat one token). */
+  #digestOf(token: string): string {
+    const last = this.#lastDigest;
+    if (last?.token === token) return last.digest;
+    const digest = this.#hashing.sha256(token);
+    this.#lastDigest = { token, digest };
+    return digest;
   }
 
   /** A cached verification still holds when its key is still published, its issuer accepted and its time valid. */

@@ -10,12 +10,24 @@ import { invalidBody, invalidRequest, MockError, payloadTooLarge, unsupportedMed
 import type { OperationSpec } from '../spec/model.ts';
 import { mediaTypeOf } from '../protocol/media-type.ts';
 import { parseQuery, type RequestBody } from '../protocol/request.ts';
+import type { Exchange } from './exchange.ts';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const UTF8 = new TextDecoder('utf-8', { fatal: false });
 /** Arrays and objects a JSON body may nest (docs/responses.md). */
 export const MAX_JSON_DEPTH = 64;
+
+/** The body step: the request's body for `operation`, parsed once per request (a gate may have read it first). */
+export function bodyOf(x: Exchange, operation: OperationSpec | undefined): unknown {
+  if (operation === undefined) return undefined;
+  return (x.body ??= parseBody(operation, x.request.headers, x.request.body));
+}
+
+/** Whether the request came with a body (bytes, or more than the limit). */
+export function hasBody(body: RequestBody | undefined): boolean {
+  return body !== undefined && ('tooLarge' in body || body.bytes.length > 0);
+}
 
 /** The parsed body, or undefined when the operation takes none in this media type or none was sent. */
 export function parseBody(

@@ -8,6 +8,8 @@
  * (RFC 9700 §4.12): they are for top-level navigations, and a page elsewhere must not read a code from them.
  */
 import { empty, type Answer } from '../answer.ts';
+import type { RequestUrl } from '../protocol/request.ts';
+import type { Exchange } from './exchange.ts';
 
 /** Response headers a page on another origin may read (the CORS-safelisted ones need no listing). */
 export const EXPOSED_HEADERS: readonly string[] = [
@@ -26,6 +28,11 @@ export const EXPOSED_HEADERS: readonly string[] = [
   'Location',
 ];
 const EXPOSED = EXPOSED_HEADERS.join(', ');
+/** The headers of an answer to a request without `Origin` (most requests: made once). */
+const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED,
+});
 
 export const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-API-Version', 'Prefer', 'X-Mock-Session'];
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -79,15 +86,15 @@ export function cors(
       ),
     };
   }
-  const allow: Record<string, string> =
+  const allow: Readonly<Record<string, string>> =
     origin === undefined
-      ? { 'Access-Control-Allow-Origin': '*' }
+      ? ANY_ORIGIN
       : {
           'Access-Control-Allow-Origin': origin,
           'Access-Control-Allow-Credentials': 'true',
           Vary: 'Origin',
+          'Access-Control-Expose-Headers': EXPOSED,
         };
-  allow['Access-Control-Expose-Headers'] = EXPOSED;
   if (!preflight) return { headers: allow, preflight: undefined };
   // A preflight: allow our headers plus whatever else the browser asks for.
   const requested = (headers['access-control-request-headers'] ?? '')
@@ -102,4 +109,11 @@ export function cors(
     'Access-Control-Max-Age': '600',
   };
   return { headers: allow, preflight: empty(204, 'CORS preflight accepted', preflightHeaders) };
+}
+
+/** The CORS step: its headers go on every answer to the request; a preflight is answered here. */
+export function applyCors(x: Exchange, url: RequestUrl, adminOrigins: readonly string[]): Answer | undefined {
+  const outcome = cors(x.request.method, url.path, x.request.headers, { adminOrigins });
+  Object.assign(x.headers, outcome.headers);
+  return outcome.preflight;
 }

@@ -4,15 +4,22 @@
  * unused (limiting off, no rules, no header).
  */
 import { DROP, empty, json, text, type Answer } from '../answer.ts';
+import type { Services } from '../context.ts';
 import type { ControlPlane } from '../control/control-plane.ts';
 import { invalidRequest, quote, rateLimited, tooManyRequests, type MockError } from '../errors.ts';
 import { claimedClientId } from '../oauth/client-auth.ts';
-import type { OAuthFaultRoute } from '../oauth/fault-answers.ts';
+import { faultRequestOf, oauthFaultRoute, type OAuthFaultRoute } from '../oauth/fault-answers.ts';
+import { SESSION_HEADER } from '../sessions/session-id.ts';
+import type { Session } from '../sessions/session.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import { bearerToken } from '../protocol/authorization.ts';
+import type { RequestUrl } from '../protocol/request.ts';
+import { bodyOf } from './body.ts';
+import type { Exchange } from './exchange.ts';
 import { forcedAnswer, type ForcedAnswer } from './forced-answers.ts';
 import { parsePrefer } from './prefer.ts';
 import type { ErrorShape } from './render.ts';
+import type { Routed } from './route.ts';
 
 /** What the gates read of a request. */
 export interface GateRequest {
@@ -24,6 +31,59 @@ export interface GateRequest {
   readonly body: () => unknown;
   /** What fault rules on a grant, client or user match, and the route's answer to an `oauth_error` rule. */
   readonly oauth?: () => OAuthFaultRoute;
+}
+
+/**
+ * Gate 0, once the request is routed: on the identity API the rate limit (its headers go on every answer while it
+ * is on), then a malformed `X-Mock-Session` (on any document), then the fault rules of the identity API. Returns the
+ * answer a fault rule asks for, if one does; costs a check or two when limiting is off and there are no rules (and
+ * then answers at once, with no promise to wait for).
+ */
+export function passGates(
+  x: Exchange,
+  url: RequestUrl,
+  routed: Routed,
+  session: Session,
+  services: Services,
+): Promise<Answer | undefined> | undefined {
+  const { control } = session;
+  const { isApi } = routed.at;
+  let gated: GateRequest | undefined;
+  const request = (): GateRequest => (gated ??= gateRequestOf(x, url, routed, session, services));
+  if (isApi && control.limiter.config !== undefined) {
+    const verdict = rateLimitGate(control, request(), x.shape, session.now());
+    Object.assign(x.headers, verdict.headers);
+    if (verdict.refused !== undefined) throw verdict.refused;
+  }
+  if (x.sessionProblem !== undefined) {
+    throw invalidRequest(`${SESSION_HEADER} ${x.sessionProblem}`, [
+      { location: 'header', name: SESSION_HEADER, message: x.sessionProblem },
+    ]);
+  }
+  if (!isApi || control.faults.size === 0) return undefined;
+  return faultGate(control, services.api, request(), routed.operation, x.shape);
+}
+
+/** What the gates read of a routed request (its body and its OAuth facts read only if a gate asks). */
+function gateRequestOf(
+  x: Exchange,
+  url: RequestUrl,
+  routed: Routed,
+  session: Session,
+  services: Services,
+): GateRequest {
+  const { request, shape } = x;
+  const { operation } = routed;
+  const body = (): unknown => bodyOf(x, operation);
+  return {
+    method: request.method,
+    path: url.path,
+    headers: request.headers,
+    clientAddress: url.clientAddress,
+    body,
+    oauth: () =>
+      oauthFaultRoute(faultRequestOf(operation, shape, url.query, request.headers, body, session, services)),
+  };
 }
 
 /** The rate limit's verdict on a request: the `X-RateLimit-*` headers every answer carries, and the 429 if over. */

@@ -4,6 +4,12 @@
  */
 import { quote, unsupportedApiVersion, unsupportedMediaType } from '../errors.ts';
 import { mediaTypeOf } from '../protocol/media-type.ts';
+import { hasBody } from './body.ts';
+import type { Exchange } from './exchange.ts';
+import type { DocumentRoutes } from './route.ts';
+
+/** What the control plane takes a body in. */
+const ADMIN_MEDIA_TYPES: readonly string[] = ['application/json'];
 
 /** Throws 400 `unsupported_api_version` unless the request's `X-API-Version` is absent or one of `accepted`. */
 export function checkApiVersion(
@@ -28,4 +34,13 @@ export function checkMediaType(contentType: string | undefined, accepted: readon
   throw unsupportedMediaType(
     `Content-Type ${quote(mediaType)} is not accepted; use one of ${accepted.join(', ')}`,
   );
+}
+
+/**
+ * Step 5: the request's `Content-Type` against the identity API's list (`apiTypes`), or JSON on the control plane,
+ * where a bodiless call is not held to it (a generated client may send one anyway).
+ */
+export function checkRequestMediaType(x: Exchange, at: DocumentRoutes, apiTypes: readonly string[]): void {
+  if (!at.isApi && !hasBody(x.request.body)) return;
+  checkMediaType(x.request.headers['content-type'], at.isApi ? apiTypes : ADMIN_MEDIA_TYPES);
 }

@@ -67,13 +67,15 @@ export class RequestValidation {
     this.#lenientQuery = options.lenientQuery;
   }
 
+  /** Whether `input` is a request found valid before (then `check` would return its body unchanged). */
+  remembers(operation: OperationSpec, input: ValidationInput): boolean {
+    const key = memoKey(operation, input);
+    return key !== undefined && this.#valid.has(key);
+  }
+
   /** Checks `input`; returns the body as checked (the schema's defaults applied). */
   async check(operation: OperationSpec, input: ValidationInput): Promise<unknown> {
-    // An operation without a body gives the same outcome for the same path, query and the headers it reads.
-    const key =
-      operation.bodyMediaTypes.length === 0
-        ? `${operation.id} ${input.path}?${input.search} ${input.headers['content-type'] ?? ''} ${String(input.headers['x-api-version'])}`
-        : undefined;
+    const key = memoKey(operation, input);
     if (key !== undefined && this.#valid.has(key)) return input.body;
     const raw = { query: input.query, headers: input.headers, params: input.params, body: input.body };
     // Each rule answers on its own, in this order, before the schemas are consulted.
@@ -87,6 +89,16 @@ export class RequestValidation {
     if (key !== undefined && key.length <= MAX_KEY_LENGTH) this.#valid.set(key, true);
     return outcome.body;
   }
+}
+
+/**
+ * The key a valid request is remembered by: an operation without a body gives the same outcome for the same path,
+ * query and the headers it reads. Undefined for an operation with a body (never remembered).
+ */
+function memoKey(operation: OperationSpec, input: ValidationInput): string | undefined {
+  return operation.bodyMediaTypes.length === 0
+    ? `${operation.id} ${input.path}?${input.search} ${input.headers['content-type'] ?? ''} ${String(input.headers['x-api-version'])}`
+    : undefined;
 }
 
 /** The 400 (or 415) for a validator's refusal of a request to `operation`. */

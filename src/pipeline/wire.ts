@@ -1,6 +1,6 @@
 /**
  * An answer as it goes on the wire, the same for every transport: the body serialised (JSON once, here), its
- * `Content-Type` and `Content-Length`, and `X-Message` made header-safe. HTTP, the in-process `fetch` and MSW write
+ * `Content-Type` and `Content-Length`, the request's own headers added, and `X-Message` made header-safe. HTTP, the in-process `fetch` and MSW write
  * exactly these headers and bytes.
  */
 import { JSON_TYPE, type Answer, type EventSink, type HeaderValue } from '../answer.ts';
@@ -21,11 +21,24 @@ const UTF8 = new TextEncoder();
 /** Statuses that never carry a body (RFC 9110 §15.3.5, §15.4.5). */
 const BODILESS = new Set([204, 304]);
 
-export function toWire(answer: Answer): WireAnswer {
+const NONE: Readonly<Record<string, HeaderValue>> = Object.freeze({});
+
+/**
+ * `answer` as written, with `extra` (the headers every answer of the request carries) after its own headers: an
+ * extra header the answer sets itself, in any case, is the answer's. One pass over each.
+ */
+export function toWire(answer: Answer, extra: Readonly<Record<string, HeaderValue>> = NONE): WireAnswer {
   const headers: Record<string, HeaderValue> = {};
-  for (const [name, value] of Object.entries(answer.headers)) {
-    headers[name] =
-      name.toLowerCase() === 'x-message' && typeof value === 'string' ? headerSafe(value) : value;
+  const own = Object.keys(answer.headers);
+  const ownLower: string[] = [];
+  for (const name of own) {
+    const value = answer.headers[name] as HeaderValue;
+    const lower = name.toLowerCase();
+    ownLower.push(lower);
+    headers[name] = lower === 'x-message' && typeof value === 'string' ? headerSafe(value) : value;
+  }
+  for (const name of Object.keys(extra)) {
+    if (!ownLower.includes(name.toLowerCase())) headers[name] = extra[name] as HeaderValue;
   }
   const { body } = answer;
   if (body === undefined || BODILESS.has(answer.status)) {

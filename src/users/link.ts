@@ -24,8 +24,9 @@ export function buildLink(input: LinkInput): string | undefined {
   const { total, pageSize, page } = input;
   if (total <= pageSize) return undefined;
   const last = Math.ceil(total / pageSize);
+  // One parse of the query for the four links: `set` keeps `page` where it first was, so each is as if made afresh.
+  const params = new URLSearchParams(input.query);
   const url = (n: number): string => {
-    const params = new URLSearchParams(input.query);
     params.set('page', String(n));
     return `<${input.base}?${params.toString()}>`;
   };
