@@ -126,7 +126,13 @@ function wireData(): void {
 // ---- rate limit -----------------------------------------------------------------------------------------------
 
 function showRateLimit(answer: unknown): void {
-  const limit = (answer as Schemas['RateLimit'] | undefined) ?? { enabled: false };
+  if (answer === undefined) {
+    // The session is not live: it will start with the server's rate limit.
+    say('rate-status', '–');
+    byId('rate-status').classList.remove('on');
+    return;
+  }
+  const limit = answer as Schemas['RateLimit'];
   say(
     'rate-status',
     limit.enabled ? `On: ${limit.limit ?? '?'} requests per ${limit.window ?? '?'} per token` : 'Off',
@@ -174,6 +180,8 @@ function wireJournal(): void {
 }
 
 let stream: Stream | undefined;
+/** Whether the server refused the admin token (the stream is not reopened then: reload to give another). */
+let refused = false;
 /** Counts stream starts: answers meant for a session the console has left since are dropped. */
 let generation = 0;
 
@@ -192,7 +200,8 @@ function startStream(): void {
     onState: (open, status) => {
       if (!current()) return;
       const badge = byId('live');
-      badge.textContent = open ? 'live' : status === 401 ? 'token refused' : 'reconnecting…';
+      if (status === 401) refused = true;
+      badge.textContent = open ? 'live' : status === 401 ? 'token refused: reload' : 'reconnecting…';
       badge.classList.toggle('on', open);
       // Entries recorded while the stream was down come from the list.
       if (open)
@@ -208,6 +217,7 @@ function startStream(): void {
  * a named session that is not (opening it would start that session).
  */
 function followStream(): void {
+  if (refused) return;
   if (sessions.shownIsLive()) {
     if (stream === undefined || stream.ended) startStream();
     return;
