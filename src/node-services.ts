@@ -7,8 +7,6 @@ import { basename } from 'node:path';
 import type { ContractSource, DatasetSource, Services } from './context.ts';
 import { apiSpec, adminSpec } from './console/served-spec.ts';
 import { CONTRACTS_DIR, pactFilesIn, readPact } from './contracts/pact-files.ts';
-import { ControlPlane } from './control/control-plane.ts';
-import { JournalStreams } from './control/journal-streams.ts';
 import type { RateLimitConfig } from './control/rate-limit.ts';
 import type { Dataset } from './data/dataset.ts';
 import { datasetFromRecords } from './data/fixtures.ts';
@@ -20,13 +18,11 @@ import { NODE_PLATFORM } from './platform/node/node-platform.ts';
 import type { Platform } from './platform/platform.ts';
 import type { NodeKeySet } from './platform/node/signing-keys.ts';
 import { NodeStaticFiles } from './platform/node/static-files.ts';
-import { SessionRegistry } from './sessions/registry.ts';
 import { SessionState } from './sessions/session-state.ts';
 import type { UserBase } from './users/base.ts';
-import { Session } from './sessions/session.ts';
-import { StateMemory } from './sessions/state-memory.ts';
 import type { Specs } from './adapters/express/specs.ts';
 import { readListUsersSpec } from './users/query.ts';
+import { sessionServices } from './sessions/session-services.ts';
 
 /** What the services are made of: resolved options, the documents, the key set, and the start's data. */
 export interface ServiceInputs {
@@ -92,25 +88,7 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
   const dataset = i.dataset ?? kept?.dataset ?? (yield* seedDatasetSteps({ seed: i.seed, users: i.users }));
   const state = yield* SessionState.build(dataset, settings, kept?.base);
   if (i.dataset === undefined) keepStart(model, i.seed, i.users, dataset, state.initialBase);
-  // The journals ask the state memory for room; it sums over the registry's sessions, made just below.
-  const measured: { memory?: StateMemory } = {};
-  const room = (): number =>
-    measured.memory === undefined ? Infinity : measured.memory.limit - measured.memory.used();
-  const newControl = (): ControlPlane =>
-    new ControlPlane({ seed: i.seed, rateLimit: i.rateLimit, hashing: platform.hashing, room });
-  const streams = new JournalStreams();
-  const sessions = new SessionRegistry(new Session(undefined, state, newControl(), i.now), {
-    maxSessions: i.maxSessions,
-    ttlMs: i.sessionTtlMs,
-    now: i.now,
-    create: (id) => new Session(id, state.fork(), newControl(), i.now),
-    onDrop: (session) => {
-      streams.endFor(session.control.journal);
-    },
-  });
-  const stateMemory = new StateMemory(i.maxStateMemory, () => sessions.all());
-  measured.memory = stateMemory;
-  sessions.measureWith(stateMemory);
+  const sessionParts = sessionServices(state, i, platform.hashing);
   const tokens = new TokenService(
     i.keys,
     {
@@ -130,7 +108,7 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
     listUsers,
     tokens,
     platform,
-    sessions,
+    ...sessionParts,
     settings: {
       audience: i.audience,
       appTokenClientId: i.appTokenClientId,
@@ -142,29 +120,12 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
     datasets: NODE_DATASETS,
     files: new NodeStaticFiles(),
     contracts: NODE_CONTRACTS,
-    streams,
-    memory: stateMemory,
     documents: {
       // The authorization server's operations name their own server: this one unless it has a listener of its own.
       api: apiSpec(i.specs.api.doc, (base) => (i.separateAuthServer ? i.issuer.replace(/\/$/, '') : base)),
       admin: adminSpec(i.specs.admin.doc),
     },
     clock: i.now,
-    newSession: async (id, own) => {
-      // Room is made (or refused) before a dataset of its own is built, not after.
-      if (!sessions.has(id)) sessions.makeRoom();
-      if (own !== undefined) {
-        stateMemory.ensureRoom(
-          SessionState.datasetBytes(own.users.length),
-          `a session of ${own.users.length} users`,
-        );
-      }
-      const session = new Session(id, state.fork(), newControl(), i.now);
-      // A dataset of its own is built in slices, as POST /seed builds one (data/sliced-work.ts).
-      if (own !== undefined) await runInSlices(session.state.loadSteps(own, true));
-      sessions.put(id, session);
-      return session;
-    },
   };
 }
 

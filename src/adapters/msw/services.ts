@@ -5,19 +5,15 @@
  */
 import { adminSpec, apiSpec } from '../../console/served-spec.ts';
 import type { ContractSource, Services, StaticFiles } from '../../context.ts';
-import { ControlPlane } from '../../control/control-plane.ts';
-import { JournalStreams } from '../../control/journal-streams.ts';
 import type { RateLimitConfig } from '../../control/rate-limit.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { TokenService, type AccessTokenFormat } from '../../oauth/tokens.ts';
 import type { JwtKeySet, Platform } from '../../platform/platform.ts';
-import { SessionRegistry } from '../../sessions/registry.ts';
 import { SessionState } from '../../sessions/session-state.ts';
-import { Session } from '../../sessions/session.ts';
-import { StateMemory } from '../../sessions/state-memory.ts';
 import type { ApiModel } from '../../spec/model.ts';
 import type { SpecDocument } from '../../spec/document.ts';
 import { readListUsersSpec } from '../../users/query.ts';
+import { sessionServices } from '../../sessions/session-services.ts';
 import type { MswParts } from './parts.ts';
 
 /** The resolved settings the services are built from. */
@@ -56,24 +52,7 @@ export function mswServices(
 ): Services {
   const listUsers = readListUsersSpec(models.api);
   const state = SessionState.of(dataset, { spec: listUsers, cacheSize: s.queryCache, platform });
-  const measured: { memory?: StateMemory } = {};
-  const room = (): number =>
-    measured.memory === undefined ? Infinity : measured.memory.limit - measured.memory.used();
-  const newControl = (): ControlPlane =>
-    new ControlPlane({ seed: s.seed, rateLimit: s.rateLimit, hashing: platform.hashing, room });
-  const streams = new JournalStreams();
-  const sessions = new SessionRegistry(new Session(undefined, state, newControl(), s.now), {
-    maxSessions: s.maxSessions,
-    ttlMs: s.sessionTtlMs,
-    now: s.now,
-    create: (id) => new Session(id, state.fork(), newControl(), s.now),
-    onDrop: (session) => {
-      streams.endFor(session.control.journal);
-    },
-  });
-  const memory = new StateMemory(s.maxStateMemory, () => sessions.all());
-  measured.memory = memory;
-  sessions.measureWith(memory);
+  const sessionParts = sessionServices(state, s, platform.hashing);
   const tokens = new TokenService(
     keys,
     {
@@ -93,7 +72,7 @@ export function mswServices(
     listUsers,
     tokens,
     platform,
-    sessions,
+    ...sessionParts,
     settings: {
       audience: s.audience,
       appTokenClientId: s.appTokenClientId,
@@ -108,22 +87,7 @@ export function mswServices(
     },
     files: NO_FILES,
     contracts: NO_CONTRACTS,
-    streams,
-    memory,
     documents: { api: apiSpec(documents.api, (base) => base), admin: adminSpec(documents.admin) },
     clock: s.now,
-    newSession: async (id, own) => {
-      if (!sessions.has(id)) sessions.makeRoom();
-      if (own !== undefined) {
-        memory.ensureRoom(
-          SessionState.datasetBytes(own.users.length),
-          `a session of ${own.users.length} users`,
-        );
-      }
-      const session = new Session(id, state.fork(), newControl(), s.now);
-      if (own !== undefined) session.state.load(own, true);
-      sessions.put(id, session);
-      return Promise.resolve(session);
-    },
   };
 }

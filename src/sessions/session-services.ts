@@ -1,0 +1,77 @@
+/**
+ * The sessions a mock serves, composed once for every adapter (the Node server and the MSW handlers): the registry
+ * with its default session, each session's control plane, the journal streams, the state memory that bounds them
+ * all (docs/sessions.md), and `newSession`, which makes room (or refuses) before a dataset of its own is built, then
+ * builds it in slices.
+ */
+import { ControlPlane } from '../control/control-plane.ts';
+import { JournalStreams } from '../control/journal-streams.ts';
+import type { RateLimitConfig } from '../control/rate-limit.ts';
+import type { Dataset } from '../data/dataset.ts';
+import { runInSlices } from '../data/sliced-work.ts';
+import type { Hashing } from '../platform/platform.ts';
+import { SessionRegistry } from './registry.ts';
+import { SessionState } from './session-state.ts';
+import { Session } from './session.ts';
+import { StateMemory } from './state-memory.ts';
+
+export interface SessionSettings {
+  readonly seed: number;
+  readonly rateLimit: RateLimitConfig | undefined;
+  readonly maxSessions: number;
+  readonly sessionTtlMs: number;
+  readonly maxStateMemory: number;
+  readonly now: () => number;
+}
+
+/** The parts of the mock's services that are its sessions. */
+export interface SessionServices {
+  readonly sessions: SessionRegistry;
+  readonly streams: JournalStreams;
+  readonly memory: StateMemory;
+  /** A named session, fresh, over its own dataset when one is given. */
+  newSession(id: string, dataset: Dataset | undefined): Promise<Session>;
+}
+
+/** The sessions over `state` (the default session's; a named one starts as its fork). */
+export function sessionServices(state: SessionState, s: SessionSettings, hashing: Hashing): SessionServices {
+  // The journals ask the state memory for room; it sums over the registry's sessions, made just below.
+  const measured: { memory?: StateMemory } = {};
+  const room = (): number =>
+    measured.memory === undefined ? Infinity : measured.memory.limit - measured.memory.used();
+  const newControl = (): ControlPlane =>
+    new ControlPlane({ seed: s.seed, rateLimit: s.rateLimit, hashing, room });
+  const streams = new JournalStreams();
+  const sessions = new SessionRegistry(new Session(undefined, state, newControl(), s.now), {
+    maxSessions: s.maxSessions,
+    ttlMs: s.sessionTtlMs,
+    now: s.now,
+    create: (id) => new Session(id, state.fork(), newControl(), s.now),
+    onDrop: (session) => {
+      streams.endFor(session.control.journal);
+    },
+  });
+  const memory = new StateMemory(s.maxStateMemory, () => sessions.all());
+  measured.memory = memory;
+  sessions.measureWith(memory);
+  return {
+    sessions,
+    streams,
+    memory,
+    newSession: async (id, own) => {
+      // Room is made (or refused) before a dataset of its own is built, not after.
+      if (!sessions.has(id)) sessions.makeRoom();
+      if (own !== undefined) {
+        memory.ensureRoom(
+          SessionState.datasetBytes(own.users.length),
+          `a session of ${own.users.length} users`,
+        );
+      }
+      const session = new Session(id, state.fork(), newControl(), s.now);
+      // A dataset of its own is built in slices, as POST /seed builds one (data/sliced-work.ts).
+      if (own !== undefined) await runInSlices(session.state.loadSteps(own, true));
+      sessions.put(id, session);
+      return session;
+    },
+  };
+}
