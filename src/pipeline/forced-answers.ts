@@ -105,6 +105,8 @@ function sampleString(schema: SchemaNode, text: string): string {
   if (typeof schema.format === 'string' && schema.format in FORMAT_SAMPLES)
     return FORMAT_SAMPLES[schema.format] ?? text;
   if (typeof schema.pattern !== 'string') return text;
+  // The pattern is the spec's own (spec/openapi.yaml, spec/admin.yaml), never a request's: nothing a client sends
+  // becomes a regular expression.
   const pattern = new RegExp(schema.pattern, 'u');
   return [text, ...PATTERN_SAMPLES].find((candidate) => pattern.test(candidate)) ?? text;
 }

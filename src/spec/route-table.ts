@@ -42,6 +42,7 @@ export class RouteTable {
           return '([^/]+)';
         })
         .join('');
+      // Built once from the spec's path templates (literal parts escaped, each parameter `[^/]+`): linear to match.
       const compiled = { template, pattern: new RegExp(`^${source}$`), names, byMethod };
       if (names.length === 0) this.#exact.set(template, compiled);
       else this.#templated.push(compiled);
