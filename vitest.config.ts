@@ -21,7 +21,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['test/**/*.test.ts'], exclude: ['test/browser/**'] },
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**'],
+          // Files run one after another in a worker that keeps its modules: the specs are parsed, their validators
+          // compiled and the default dataset built once per worker, not once per file (each file still builds its
+          // own mocks, and nothing a mock holds is shared between mocks). Import time fell from 142 s to 20 s.
+          isolate: false,
+        },
       },
       {
         extends: true,
