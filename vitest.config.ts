@@ -5,6 +5,12 @@ import SlowFirst from './test/support/slow-first.ts';
 // Test tiers mirror the layers: test/unit (pure modules), test/api (HTTP through supertest),
 // test/contract (Pact), test/cli.test.ts (the bin), test/browser (headless Chromium, a project of its own so that
 // it can run alone: `npx vitest run --project browser`). Nothing binds a fixed port.
+/**
+ * Files that run in a process of their own: Pact's native core keeps mock servers and pacts per process, and the
+ * connection-limit test opens over a thousand sockets, which must be the only ones of its process.
+ */
+const OWN_PROCESS = ['test/contract/**/*.test.ts', 'test/api/connections.test.ts'];
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -24,12 +30,16 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**'],
+          exclude: ['test/browser/**', ...OWN_PROCESS],
           // Files run one after another in a worker that keeps its modules: the specs are parsed, their validators
           // compiled and the default dataset built once per worker, not once per file (each file still builds its
           // own mocks, and nothing a mock holds is shared between mocks). Import time fell from 142 s to 20 s.
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'own-process', include: OWN_PROCESS },
       },
       {
         extends: true,

@@ -145,11 +145,6 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   }
   built = mock;
   for (const answer of waiting.splice(0)) answer();
-  // The start's data is served at once and prepared (sort orders, lookups, search index) in the background, in
-  // slices; a query that needs it first waits for it rather than building it in one piece.
-  mock.state.store.base.whenPrepared().catch(() => {
-    // a failed preparation fails the requests that wait for it, each with its own answer
-  });
   return {
     ...mock,
     // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.

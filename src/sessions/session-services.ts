@@ -51,6 +51,11 @@ export function sessionServices(state: SessionState, s: SessionSettings, hashing
       streams.endFor(session.control.journal);
     },
   });
+  // The start's data is served at once and prepared (sort orders, lookups, search index) in the background, in
+  // slices, by every adapter; a query that needs it first waits for it rather than building it in one piece.
+  state.store.base.whenPrepared().catch(() => {
+    // a failed preparation fails the requests that wait for it, each with its own answer
+  });
   const memory = new StateMemory(s.maxStateMemory, () => sessions.all());
   measured.memory = memory;
   sessions.measureWith(memory);

@@ -16,6 +16,7 @@ import {
   requestFor as requestWith,
   sendFetch as fetchWith,
   sendHttp as httpWith,
+  whenPrepared,
   type Sent,
 } from '../support/parity-requests.ts';
 import { seededPlatform } from '../support/seeded-platform.ts';
@@ -46,6 +47,7 @@ beforeAll(async () => {
   const twins = [ADMIN, USER, 'client@example.com'].map((user) => overHttp.token({ user }).accessToken);
   expect(twins).toEqual(minted);
   tokens = minted;
+  await Promise.all([whenPrepared(sendFetch), whenPrepared(sendHttp)]);
 });
 
 afterAll(async () => {

@@ -18,7 +18,7 @@ import { buildMock, type MockInternals } from '../../src/mock.ts';
 import { WEB_PLATFORM } from '../../src/platform/web/web-platform.ts';
 import type { Platform } from '../../src/platform/platform.ts';
 import { ADMIN, CLIENT, NOW, SPECS, USER } from '../support/harness.ts';
-import { requestFor, sendFetch, sendHttp, type Sent } from '../support/parity-requests.ts';
+import { requestFor, sendFetch, sendHttp, whenPrepared, type Sent } from '../support/parity-requests.ts';
 import { seededPlatform } from '../support/seeded-platform.ts';
 
 const BASE = 'http://localhost:8080';
@@ -55,6 +55,7 @@ beforeAll(async () => {
   const twins = users.map((user) => overHttp.token({ user }).accessToken);
   expect(twins).toEqual(minted);
   tokens = minted;
+  await Promise.all([whenPrepared(viaMsw), whenPrepared(viaHttp)]);
 });
 
 afterAll(async () => {

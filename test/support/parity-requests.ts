@@ -108,6 +108,20 @@ function withoutTransport(headers: Record<string, string>): Record<string, strin
 }
 
 /**
+ * Resolves once the mock behind `send` has built its orders and search index (`/__admin/health` says `indexes:
+ * "ready"`): a mock prepares its data in the background, and one that reuses an already prepared dataset is ready at
+ * once, so two mocks compared answer alike only from then on.
+ */
+export async function whenPrepared(send: (sent: Sent) => Promise<Received | 'dropped'>): Promise<void> {
+  const health: Sent = { method: 'GET', target: '/__admin/health', headers: { host: HOST }, body: undefined };
+  for (;;) {
+    const answer = await send(health);
+    if (answer !== 'dropped' && answer.body.includes('"indexes":"ready"')) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
  * The journal's `duration_ms` measures this run (how long each request took on a busy machine), it is not state the
  * two mocks share: it reads as 0, and the length of a journal answer (a HEAD has no body to normalise) is left out.
  */
