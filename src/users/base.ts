@@ -7,6 +7,7 @@
 import type { Dataset, Workspace } from '../data/dataset.ts';
 import type { SortField, User } from '../spec/types.ts';
 import { runInSlices, runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
+import { ShardedMap, type Lookup } from '../data/sharded-map.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
 import { UserSearch, type SearchDoc } from './search.ts';
@@ -40,12 +41,12 @@ export class UserBase {
   readonly orders: SortOrders;
   readonly sortKinds: ReadonlyMap<SortField, SortKind>;
   readonly #defaultSort: SortField | undefined;
-  readonly bySlotId = new Map<string, number>();
+  readonly bySlotId = new ShardedMap<number>();
   readonly #typeCodes = new Map<string, number>();
   readonly #statusCodes = new Map<string, number>();
   // Built by `prepare` (in steps), or on first use in a base nobody prepared (small data, the synchronous API).
-  #byIdentifier: ReadonlyMap<string, number> | undefined;
-  #byEmail: ReadonlyMap<string, number> | undefined;
+  #byIdentifier: Lookup<number> | undefined;
+  #byEmail: Lookup<number> | undefined;
   #byCreator: CreatorIndex | undefined;
   #search: UserSearch | undefined;
   #ids: readonly string[] | undefined;
@@ -156,12 +157,12 @@ export class UserBase {
   }
 
   slotOfIdentifier(identifier: string): number | undefined {
-    this.#byIdentifier ??= new Map(this.users.map((user, slot) => [user.identifier, slot]));
+    this.#byIdentifier ??= runToEnd(slotMap(this.users, (user) => user.identifier));
     return this.#byIdentifier.get(identifier);
   }
 
   slotOfEmail(email: string): number | undefined {
-    this.#byEmail ??= new Map(this.users.map((user, slot) => [lowerCase(user.email), slot]));
+    this.#byEmail ??= runToEnd(slotMap(this.users, (user) => lowerCase(user.email)));
     return this.#byEmail.get(email.toLowerCase());
   }
 
@@ -262,8 +263,8 @@ export class UserBase {
 }
 
 /** A map from `key(user)` to the user's slot, built a few thousand users per step. */
-function* slotMap(users: readonly User[], key: (user: User) => string): Steps<Map<string, number>> {
-  const map = new Map<string, number>();
+function* slotMap(users: readonly User[], key: (user: User) => string): Steps<ShardedMap<number>> {
+  const map = new ShardedMap<number>();
   for (let slot = 0; slot < users.length; slot++) {
     if (slot % STEP_UNITS === STEP_UNITS - 1) yield;
     const user = users[slot];

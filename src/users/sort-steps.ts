@@ -8,7 +8,7 @@ import type { Steps } from '../data/sliced-work.ts';
 /** Items per run sorted in one piece (well under a millisecond of comparisons). */
 const RUN = 2_048;
 /** Comparisons (or items moved) between yields. */
-const UNITS_PER_STEP = 32_768;
+const UNITS_PER_STEP = 8_192;
 
 /**
  * Sorts `items` by `compare`, yielding between steps; returns the sorted array (`items` itself or a buffer of the

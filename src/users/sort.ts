@@ -40,6 +40,8 @@ interface FieldOrders {
 
 /** A text field with at most this many distinct values is sorted by dealing (see `#build`). */
 const FEW_VALUES = 64;
+/** Text values given their collation key between yields (`STEP_UNITS` would hold the loop ~50 ms at times). */
+const KEYS_PER_STEP = 256;
 
 export class SortOrders {
   readonly #columns: SortColumns;
@@ -146,7 +148,11 @@ export class SortOrders {
     let same: (a: number, b: number) => boolean;
     if (kind === 'time') {
       const ms = new Float64Array(size);
-      for (const i of slots) ms[i] = this.#columns.time(field, i);
+      for (let k = 0; k < slots.length; k++) {
+        const i = slots[k] ?? 0;
+        ms[i] = this.#columns.time(field, i);
+        if (k % STEP_UNITS === STEP_UNITS - 1) yield;
+      }
       yield;
       slots = yield* sortSteps(slots, (a, b) => (ms[a] ?? 0) - (ms[b] ?? 0) || byId(a, b));
       same = (a, b) => ms[a] === ms[b];
@@ -160,7 +166,8 @@ export class SortOrders {
         values[i] = value;
         keys[i] = collationKey(value);
         if (distinct.size <= FEW_VALUES) distinct.add(value);
-        if (k % STEP_UNITS === STEP_UNITS - 1) yield;
+        // A collation key of a non-ASCII value costs tens of microseconds: fewer of them per step.
+        if (k % KEYS_PER_STEP === KEYS_PER_STEP - 1) yield;
       }
       const compare = (a: number, b: number): number =>
         compareText(values[a] ?? '', keys[a], values[b] ?? '', keys[b]);
@@ -184,14 +191,21 @@ export class SortOrders {
         const rankOf = (slot: number): number => rank.get(values[slot] ?? '') ?? 0;
         const idOrder = yield* this.#idOrder(byId);
         const starts = new Uint32Array(byValue.length + 1);
-        for (const slot of idOrder) starts[rankOf(slot) + 1] = (starts[rankOf(slot) + 1] ?? 0) + 1;
+        const ranks = new Uint32Array(idOrder.length);
+        for (let k = 0; k < idOrder.length; k++) {
+          const r = rankOf(idOrder[k] ?? 0);
+          ranks[k] = r;
+          starts[r + 1] = (starts[r + 1] ?? 0) + 1;
+          if (k % STEP_UNITS === STEP_UNITS - 1) yield;
+        }
         for (let k = 1; k < starts.length; k++) starts[k] = (starts[k] ?? 0) + (starts[k - 1] ?? 0);
         yield;
-        for (const slot of idOrder) {
-          const r = rankOf(slot);
+        for (let k = 0; k < idOrder.length; k++) {
+          const r = ranks[k] ?? 0;
           const at = starts[r] ?? 0;
-          slots[at] = slot;
+          slots[at] = idOrder[k] ?? 0;
           starts[r] = at + 1;
+          if (k % STEP_UNITS === STEP_UNITS - 1) yield;
         }
         yield;
       } else {
@@ -207,7 +221,7 @@ export class SortOrders {
       if (k % STEP_UNITS === STEP_UNITS - 1) yield;
     }
     const orders: FieldOrders = { asc: emptyOrder(), desc: emptyOrder(), group, stale: false };
-    setOrders(orders, slots, size);
+    yield* setOrdersSteps(orders, slots, size);
     return orders;
   }
 
@@ -219,7 +233,14 @@ export class SortOrders {
       for (let i = 0; i < size; i++) slots[i] = i;
       this.#byId = yield* sortSteps(slots, byId);
     }
-    return this.#byId.filter((slot) => alive[slot] === 1);
+    const live = new Uint32Array(this.#byId.length);
+    let count = 0;
+    for (let k = 0; k < this.#byId.length; k++) {
+      const slot = this.#byId[k] ?? 0;
+      if (alive[slot] === 1) live[count++] = slot;
+      if (k % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+    }
+    return live.subarray(0, count);
   }
 
   #compact(orders: FieldOrders): void {
@@ -237,27 +258,56 @@ function emptyOrder(): KeptOrder {
   return { order: new Uint32Array(0), position: new Uint32Array(0) };
 }
 
+/** Entries of an order copied or indexed between yields (a plain typed-array loop: a few hundred microseconds). */
+const ENTRIES_PER_STEP = 65_536;
+
 /** Sets `asc` from `ascending` and derives `desc`: groups in reverse, ties inside a group still by id ascending. */
 function setOrders(orders: FieldOrders, ascending: Uint32Array, size: number): void {
+  runToEnd(setOrdersSteps(orders, ascending, size));
+}
+
+/** `setOrders` in steps: at a million users deriving both orders and their positions takes a few hundred ms. */
+function* setOrdersSteps(orders: FieldOrders, ascending: Uint32Array, size: number): Steps<void> {
   const { group } = orders;
   const descending = new Uint32Array(ascending.length);
   let out = 0;
   let end = ascending.length;
+  let done = 0;
   while (end > 0) {
+    // A group can be half the store (a status): it is scanned and copied in steps too.
     const g = group[ascending[end - 1] ?? 0];
     let start = end - 1;
-    while (start > 0 && group[ascending[start - 1] ?? 0] === g) start--;
-    descending.set(ascending.subarray(start, end), out);
+    while (start > 0 && group[ascending[start - 1] ?? 0] === g) {
+      start--;
+      if (++done >= ENTRIES_PER_STEP) {
+        done = 0;
+        yield;
+      }
+    }
+    for (let from = start; from < end; from += ENTRIES_PER_STEP) {
+      const to = Math.min(end, from + ENTRIES_PER_STEP);
+      descending.set(ascending.subarray(from, to), out + from - start);
+      done += to - from;
+      if (done >= ENTRIES_PER_STEP) {
+        done = 0;
+        yield;
+      }
+    }
     out += end - start;
     end = start;
   }
-  orders.asc = { order: ascending, position: positions(ascending, size) };
-  orders.desc = { order: descending, position: positions(descending, size) };
+  const asc = yield* positionSteps(ascending, size);
+  const desc = yield* positionSteps(descending, size);
+  orders.asc = { order: ascending, position: asc };
+  orders.desc = { order: descending, position: desc };
 }
 
-function positions(order: Uint32Array, size: number): Uint32Array {
+function* positionSteps(order: Uint32Array, size: number): Steps<Uint32Array> {
   const position = new Uint32Array(size);
-  for (let p = 0; p < order.length; p++) position[order[p] ?? 0] = p;
+  for (let p = 0; p < order.length; p++) {
+    position[order[p] ?? 0] = p;
+    if (p % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+  }
   return position;
 }
 

@@ -2,6 +2,7 @@
  * Which users belong to which workspaces (docs/access.md), held as one bit per workspace per user slot so that
  * "do these two users share a workspace?" — the row-level access test of a `saas_user` — is a few word ANDs.
  */
+import type { Lookup } from '../data/sharded-map.ts';
 import type { Workspace } from '../data/dataset.ts';
 import { runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 
@@ -11,18 +12,13 @@ export class Memberships {
   #words: number;
   #masks: Uint32Array;
   readonly #workspaces: readonly Workspace[];
-  readonly #slotOfId: ReadonlyMap<string, number>;
+  readonly #slotOfId: Lookup<number>;
 
   /**
    * Builds the memberships at once; with `deferred`, only allocates them, for `fill()` to fill in steps
    * (`data/sliced-work.ts`) once `slotOfId` is complete.
    */
-  constructor(
-    workspaces: readonly Workspace[],
-    slotOfId: ReadonlyMap<string, number>,
-    slots: number,
-    deferred = false,
-  ) {
+  constructor(workspaces: readonly Workspace[], slotOfId: Lookup<number>, slots: number, deferred = false) {
     this.#workspaces = workspaces;
     this.#slotOfId = slotOfId;
     this.#words = Math.max(1, Math.ceil(workspaces.length / 32));
