@@ -11,6 +11,7 @@
  * until the store changes, so paging through one result costs only the page.
  */
 import { LRUCache } from 'lru-cache';
+import { runInSlices, runToEnd, type Steps } from '../data/sliced-work.ts';
 import type { SortField, SortOrder } from '../spec/types.ts';
 import { compileFilter, isEmptyFilter, type UserFilter, type Visibility } from './filter.ts';
 import { paginate } from './paginate.ts';
@@ -49,6 +50,10 @@ const TIER_FIELD: SortField = 'created_at';
 const WALK_SHARE = 4;
 /** Bytes of results the cache keeps across all its entries (4 bytes a slot). */
 export const CACHE_BYTES = 8 * 1024 * 1024;
+/** Stores from this size on answer queries in slices (`answer`). */
+const SLICED_FROM = 100_000;
+/** Users tested between two steps of a query run in slices (a few milliseconds at a million users). */
+const USERS_PER_STEP = 32_768;
 /** Queries with a longer key (long search values, many filters) are computed every time rather than kept. */
 const MAX_KEY_LENGTH = 2048;
 
@@ -84,8 +89,26 @@ export class QueryEngine {
     );
   }
 
-  /** Runs `query` as seen by `visibility`. */
+  /**
+   * `run` for a request: at once over a store of fewer than 100 000 users (a query takes a few milliseconds at
+   * most), in slices over a larger one, so that no query holds the event loop for long.
+   */
+  answer(query: UsersQuery, visibility: Visibility): Promise<QueryPage> {
+    if (this.#store.users.length < SLICED_FROM) return Promise.resolve(this.run(query, visibility));
+    return runInSlices(this.runSteps(query, visibility));
+  }
+
+  /** Runs `query` as seen by `visibility`, at once. */
   run(query: UsersQuery, visibility: Visibility): QueryPage {
+    return runToEnd(this.runSteps(query, visibility));
+  }
+
+  /**
+   * `run` in steps (`data/sliced-work.ts`): a query that walks a million users takes ~150 ms, run in slices so
+   * that other requests are served meanwhile. A store changed between two steps (a deletion) has the query run
+   * again at once on what it is now.
+   */
+  *runSteps(query: UsersQuery, visibility: Visibility): Steps<QueryPage> {
     const store = this.#store;
     if (
       query.sort !== 'ranked' &&
@@ -97,25 +120,27 @@ export class QueryEngine {
       const window = paginate(order.length, query.page, query.pageSize);
       return { total: order.length, slots: order.subarray(window.start, window.end) };
     }
-    const all = this.#result(query, visibility);
+    const all = yield* this.#result(query, visibility);
     const window = paginate(all.length, query.page, query.pageSize);
     return { total: all.length, slots: all.subarray(window.start, window.end) };
   }
 
-  #result(query: UsersQuery, visibility: Visibility): Uint32Array {
+  *#result(query: UsersQuery, visibility: Visibility): Steps<Uint32Array> {
     const cache = this.#cache;
-    if (cache === undefined) return this.#compute(query, visibility);
-    const key = JSON.stringify([query.filter, query.terms, query.sort, visibility]);
-    const cached = cache.get(key);
+    const key = cache === undefined ? '' : JSON.stringify([query.filter, query.terms, query.sort, visibility]);
+    const cached = cache?.get(key);
     if (cached !== undefined && cached.version === this.#store.version) return cached.slots;
-    const slots = this.#compute(query, visibility);
+    const version = this.#store.version;
+    let slots = yield* this.#compute(query, visibility);
+    if (this.#store.version !== version) slots = runToEnd(this.#compute(query, visibility));
+    if (cache === undefined) return slots;
     // A result larger than the whole budget is not kept (lru-cache refuses it and keeps the rest).
     if (key.length <= MAX_KEY_LENGTH) cache.set(key, { version: this.#store.version, slots });
     else cache.delete(key);
     return slots;
   }
 
-  #compute(query: UsersQuery, visibility: Visibility): Uint32Array {
+  *#compute(query: UsersQuery, visibility: Visibility): Steps<Uint32Array> {
     const store = this.#store;
     const test = compileFilter(store, query.filter, visibility);
     if (test === undefined) return new Uint32Array(0);
@@ -134,6 +159,7 @@ export class QueryEngine {
       for (let k = 0; k < order.length; k++) {
         const slot = order[k] ?? 0;
         if (test(slot)) out[count++] = slot;
+        if (k % USERS_PER_STEP === USERS_PER_STEP - 1) yield;
       }
       return out.slice(0, count);
     }
@@ -141,6 +167,7 @@ export class QueryEngine {
       const found = store.search.match(terms, store.alive);
       const indices = found.indices;
       for (let k = 0; k < indices.length; k++) {
+        if (k % USERS_PER_STEP === USERS_PER_STEP - 1) yield;
         const slot = indices[k] ?? 0;
         if (!test(slot)) continue;
         matches.push(slot);
@@ -154,8 +181,17 @@ export class QueryEngine {
         matches.push(slot);
         tiers?.push(store.search.tier(slot, terms));
       };
-      if ('from' in candidates) for (let slot = candidates.from; slot < candidates.to; slot++) visit(slot);
-      else for (let k = 0; k < candidates.length; k++) visit(candidates[k] ?? 0);
+      if ('from' in candidates) {
+        for (let slot = candidates.from; slot < candidates.to; slot++) {
+          visit(slot);
+          if (slot % USERS_PER_STEP === USERS_PER_STEP - 1) yield;
+        }
+      } else {
+        for (let k = 0; k < candidates.length; k++) {
+          visit(candidates[k] ?? 0);
+          if (k % USERS_PER_STEP === USERS_PER_STEP - 1) yield;
+        }
+      }
     }
 
     const field = query.sort === 'ranked' ? TIER_FIELD : query.sort.field;
@@ -165,7 +201,9 @@ export class QueryEngine {
     const keys = new Float64Array(matches.length);
     for (let k = 0; k < matches.length; k++)
       keys[k] = (tiers?.[k] ?? 0) * n + (position[matches[k] ?? 0] ?? 0);
+    yield;
     sortUniqueKeys(keys, n * (tiers === undefined ? 1 : 4));
+    yield;
     const result = new Uint32Array(keys.length);
     for (let k = 0; k < keys.length; k++) result[k] = order[(keys[k] ?? 0) % n] ?? 0;
     return result;

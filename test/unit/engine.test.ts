@@ -797,6 +797,22 @@ describe('QueryEngine: deletion', () => {
     }
   });
 
+  it('a user deleted while a query runs in steps is not in its answer: the query runs again', async () => {
+    const store = newStore();
+    const engine = new QueryEngine(store, { cacheSize: 16 });
+    const byAdmin = query({ filter: { createdBy: ADMIN_ID } });
+    const steps = engine.runSteps(byAdmin, ALL);
+    expect(steps.next().done).toBe(false);
+    store.delete(slotOf('ann.lee'));
+    let next = steps.next();
+    while (next.done !== true) next = steps.next();
+    const identifiers = Array.from(next.value.slots, (slot) => store.users[slot]?.identifier);
+    expect({ total: next.value.total, identifiers }).toEqual({ total: 1, identifiers: ['emile'] });
+    // What the cache kept is that answer, and `answer` (a request's way in) gives it too.
+    expect(list(engine, store, byAdmin)).toEqual({ total: 1, identifiers: ['emile'] });
+    expect((await engine.answer(byAdmin, ALL)).total).toBe(1);
+  });
+
   it('deleting bumps the version once; deleting again changes nothing', () => {
     const store = newStore();
     const version = store.version;

@@ -31,7 +31,7 @@ export const listUsers: Handler = async (context) => {
   // Data served while it is still being prepared (the start's, in the background): a query that needs what is
   // not built yet waits for it, and never builds it in one piece.
   while (!engine.readyFor(usersQuery, visibility)) await store.base.progress();
-  const page = engine.run(usersQuery, visibility);
+  const page = await engine.answer(usersQuery, visibility);
   return userPage(context.url, store, page, usersQuery, principal, spec.guardedFields);
 };
 
