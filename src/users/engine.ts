@@ -127,7 +127,8 @@ export class QueryEngine {
 
   *#result(query: UsersQuery, visibility: Visibility): Steps<Uint32Array> {
     const cache = this.#cache;
-    const key = cache === undefined ? '' : JSON.stringify([query.filter, query.terms, query.sort, visibility]);
+    const key =
+      cache === undefined ? '' : JSON.stringify([query.filter, query.terms, query.sort, visibility]);
     const cached = cache?.get(key);
     if (cached !== undefined && cached.version === this.#store.version) return cached.slots;
     const version = this.#store.version;
