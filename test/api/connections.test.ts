@@ -67,12 +67,18 @@ describe('--max-connections', () => {
     const max = limit >= 2 * 1_050 + 200 ? DEFAULTS.maxConnections : Math.floor((limit - 200) / 2.1);
     const running = await start(max === DEFAULTS.maxConnections ? undefined : max);
     const total = Math.round(max * 1.05);
-    const opened = await Promise.all(Array.from({ length: total }, () => openSocket(running.port)));
+    // Opened 200 at a time: more at once overflow the listen backlog (511) on a busy machine, and the kernel then
+    // completes some connections only seconds later, when it resends its SYN-ACK.
+    const opened: Socket[] = [];
+    for (let from = 0; from < total; from += 200) {
+      const batch = Array.from({ length: Math.min(200, total - from) }, () => openSocket(running.port));
+      opened.push(...(await Promise.all(batch)));
+    }
     sockets.push(...opened);
-    const closed = await Promise.all(opened.map((socket) => closedWithin(socket, 5_000)));
+    const closed = await Promise.all(opened.map((socket) => closedWithin(socket, 10_000)));
     expect(closed.filter(Boolean)).toHaveLength(total - max);
     for (const socket of sockets.splice(0, 100)) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await health(running)).toBe(200);
-  }, 30_000);
+  }, 60_000);
 });
