@@ -38,6 +38,8 @@ export interface QueryPage {
 export interface EngineOptions {
   /** Full results kept for reuse (0 disables the cache). */
   readonly cacheSize: number;
+  /** Stores from this many users on answer a request's query in slices (`answer`); 100 000 unless told. */
+  readonly slicedFrom?: number;
 }
 
 interface CachedResult {
@@ -60,9 +62,11 @@ const MAX_KEY_LENGTH = 2048;
 export class QueryEngine {
   readonly #store: UserStore;
   readonly #cache: LRUCache<string, CachedResult> | undefined;
+  readonly #slicedFrom: number;
 
   constructor(store: UserStore, options: EngineOptions) {
     this.#store = store;
+    this.#slicedFrom = options.slicedFrom ?? SLICED_FROM;
     this.#cache =
       options.cacheSize === 0
         ? undefined
@@ -94,7 +98,7 @@ export class QueryEngine {
    * most), in slices over a larger one, so that no query holds the event loop for long.
    */
   answer(query: UsersQuery, visibility: Visibility): Promise<QueryPage> {
-    if (this.#store.users.length < SLICED_FROM) return Promise.resolve(this.run(query, visibility));
+    if (this.#store.users.length < this.#slicedFrom) return Promise.resolve(this.run(query, visibility));
     return runInSlices(this.runSteps(query, visibility));
   }
 

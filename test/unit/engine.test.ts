@@ -1115,6 +1115,35 @@ const stepsArb: fc.Arbitrary<Step[]> = fc.array(
 );
 
 describe('QueryEngine: generated queries (property)', () => {
+  it('a query answered in slices (a large store) gives what `run` gives, across deletions (200 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(queryArb(3), { minLength: 1, maxLength: 5 }),
+        stepsArb,
+        async (pool, steps) => {
+          const store = newStore();
+          const atOnce = new QueryEngine(store, { cacheSize: 0 });
+          const sliced = new QueryEngine(store, { cacheSize: 3, slicedFrom: 0 });
+          for (const step of steps) {
+            if (step.kind === 'delete') {
+              store.delete(step.slot);
+              continue;
+            }
+            const { q: base, visibility } = pool[step.index % pool.length] ?? { q: query(), visibility: ALL };
+            const q = { ...base, page: step.page, pageSize: step.pageSize };
+            const expected = atOnce.run(q, visibility);
+            const answered = await sliced.answer(q, visibility);
+            expect({ total: answered.total, slots: Array.from(answered.slots) }).toEqual({
+              total: expected.total,
+              slots: Array.from(expected.slots),
+            });
+          }
+        },
+      ),
+      { seed: 20261125, numRuns: 200 },
+    );
+  });
+
   it('cache on, cache off and the brute-force reference agree, across deletions (400 runs)', () => {
     fc.assert(
       fc.property(fc.array(queryArb(3), { minLength: 1, maxLength: 5 }), stepsArb, (pool, steps) => {
