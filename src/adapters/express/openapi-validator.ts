@@ -7,11 +7,9 @@
  *    resolves once it is, so a server awaits it before `listen` and a broken document fails the start.
  * 2. The validator turns each `{name}` of a path into an Express `:name`, which cannot hold a `-`: it is given
  *    a copy of the document where such names are aliased, and its error paths are mapped back.
- * 3. A document already checked (`checkDocument: false`, recorded by the build) is not checked twice: the validator
- *    would still compile the OpenAPI meta-schema it then never uses (a large share of a start), so its
- *    meta-schema validator is made only when a check is asked for (`skipUnusedMetaSchema`).
+ * 3. A document already checked (`checkDocument: false`, recorded by the build) is not checked twice, and the
+ *    validator's other start-up work a known document does not need is skipped (`validator-shortcuts.ts`).
  */
-import { createRequire } from 'node:module';
 import express, { type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type {
@@ -22,6 +20,7 @@ import type {
 } from '../../pipeline/validation.ts';
 import type { SpecDocument } from '../../spec/document.ts';
 import { STRICT_FORMATS } from '../../spec/formats.ts';
+import { markBundledIfLocal } from './validator-shortcuts.ts';
 
 export interface OpenApiValidatorOptions {
   /** Accept query parameters the spec does not declare (`--lenient-query`). */
@@ -35,46 +34,12 @@ const EXPRESS_PARAM = /^[A-Za-z_$][\w$]*$/;
 
 type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => unknown;
 
-interface MetaSchemaOptions {
-  readonly version: string;
-  readonly validateApiSpec: boolean;
-}
-interface MetaSchemaValidator {
-  validate(doc: unknown): { errors: unknown[] };
-}
-type MetaSchemaModule = { OpenAPISchemaValidator: new (options: MetaSchemaOptions) => MetaSchemaValidator };
-
-/**
- * express-openapi-validator 5 builds its meta-schema validator (an Ajv compile of the OpenAPI 3 schema) for every
- * document, and uses it only when `validateApiSpec` is on: with it off, the class it reads from its own module
- * gets one that compiles nothing. With it on, the original does the work, unchanged.
- */
-function skipUnusedMetaSchema(): void {
-  const require = createRequire(import.meta.url);
-  const module =
-    require('express-openapi-validator/dist/framework/openapi.schema.validator.js') as MetaSchemaModule;
-  const Original = module.OpenAPISchemaValidator;
-  if ((Original as { skipsUnused?: boolean }).skipsUnused === true) return;
-  module.OpenAPISchemaValidator = class {
-    static readonly skipsUnused = true;
-    readonly #checker: MetaSchemaValidator | undefined;
-
-    constructor(options: MetaSchemaOptions) {
-      this.#checker = options.validateApiSpec ? new Original(options) : undefined;
-    }
-
-    validate(doc: unknown): { errors: unknown[] } {
-      return this.#checker === undefined ? { errors: [] } : this.#checker.validate(doc);
-    }
-  };
-}
-skipUnusedMetaSchema();
-
 export function createOpenApiValidator(
   doc: SpecDocument,
   options: OpenApiValidatorOptions,
 ): RequestValidator {
   const { document, aliases } = withExpressParamNames(doc);
+  markBundledIfLocal(document);
   const chain = OpenApiValidator.middleware({
     apiSpec: document as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
     validateApiSpec: options.checkDocument ?? true,
