@@ -5,7 +5,7 @@
 // assets stay ESM-only.
 //
 // `import.meta.url` has no CommonJS equivalent: in the twin it becomes the URL of the ESM module it was made from,
-// so every file looked up relative to a module (specs, fixtures, checked-specs.json, the console's assets) is the
+// so every file looked up relative to a module (specs, fixtures, checked-specs.json and checked-fixtures.json, the console's assets) is the
 // same file for both builds.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -121,6 +121,10 @@ const browserShims: Plugin = {
     b.onResolve({ filter: /source-parts\.ts$/ }, () => ({ path: join(WORK, 'parts.js') }));
     b.onResolve({ filter: /\/user-schema\.ts$/ }, () => ({ path: join(WORK, 'user-schema.js') }));
     b.onResolve({ filter: /\/json-file\.ts$/ }, () => ({ path: 'json-file', namespace: 'shim' }));
+    b.onResolve({ filter: /\/checked-by-build\.ts$/ }, () => ({
+      path: 'checked-by-build',
+      namespace: 'shim',
+    }));
     b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'shim' }));
     b.onLoad({ filter: /.*/, namespace: 'shim' }, (args) => {
       if (args.path === 'json-file') {
@@ -135,6 +139,14 @@ const browserShims: Plugin = {
 export const ABSENT = Symbol('absent');
 export const readJsonFileSync = (path) => structuredClone(FILES[String(path).split('/').pop()]);
 export const readJsonFile = () => Promise.reject(new Error('a browser reads no files'));`,
+          loader: 'js',
+        };
+      }
+      if (args.path === 'checked-by-build') {
+        // Nothing is recorded for a page: its user records are checked by the schema compiled ahead.
+        return {
+          contents: `export const contentHash = () => '';
+export const recordedHashes = () => new Set();`,
           loader: 'js',
         };
       }

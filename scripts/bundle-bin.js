@@ -32,6 +32,33 @@ const unbundledUrl = {
   },
 };
 
+const FAKER = join(SRC, 'data/faker.ts');
+
+/**
+ * faker (its locales are most of a start that seeds nothing) in a chunk of its own, loaded by `loadFaker()`
+ * (src/data/faker.ts): until then its exports are stand-ins that say so when called.
+ */
+const lazyFaker = {
+  name: 'lazy-faker',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\/faker\.ts$/ }, (args) =>
+      args.namespace === 'lazy-faker' ? { path: FAKER } : { path: 'faker', namespace: 'lazy-faker' },
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-faker' }, () => ({
+      contents: `
+function notLoaded() {
+  throw new Error('faker is loaded on demand in the identity-mock command: await loadFaker() first');
+}
+export let Faker = notLoaded, generateMersenne53Randomizer = notLoaded, base, de, en, es, fr, pl, pt_BR;
+export async function loadFaker() {
+  if (Faker !== notLoaded) return;
+  ({ Faker, generateMersenne53Randomizer, base, de, en, es, fr, pl, pt_BR } = await import(${JSON.stringify(FAKER)}));
+}`,
+      loader: 'js',
+    }));
+  },
+};
+
 for (const file of readdirSync(OUT)) await rm(join(OUT, file), { recursive: true });
 await build({
   entryPoints: { 'identity-mock': join(SRC, 'bin/identity-mock.ts') },
@@ -55,7 +82,13 @@ await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
   },
-  plugins: [unbundledUrl],
+  alias: {
+    'body-parser': join(ROOT, 'scripts/bin-stubs/never-called.cjs'),
+    multer: join(ROOT, 'scripts/bin-stubs/never-called.cjs'),
+  },
+  plugins: [lazyFaker, unbundledUrl],
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: 'linked',
   sourcesContent: false,
   legalComments: 'linked',

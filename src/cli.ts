@@ -142,7 +142,13 @@ async function token(config: Config, extra: ParsedCommand['extra']): Promise<voi
     return;
   }
   const issuer = config.issuer ?? `http://localhost:${config.authPort ?? config.port}/`;
-  const [{ createMock }, { MockError }] = await Promise.all([import('./mock.ts'), import('./errors.ts')]);
+  const [{ createMock }, { MockError }, { loadFaker }] = await Promise.all([
+    import('./mock.ts'),
+    import('./errors.ts'),
+    import('./data/faker.ts'),
+  ]);
+  // The mock below may seed its data (`--seed`, `--users`).
+  await loadFaker();
   const mock = createMock({ ...config, ...prepare(config), issuer });
   try {
     const minted = mock.token({

@@ -11,6 +11,8 @@ import type { RateLimitConfig } from './control/rate-limit.ts';
 import type { Dataset } from './data/dataset.ts';
 import { datasetFromRecords } from './data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
+import { loadFaker } from './data/faker.ts';
+import { prebuiltDataset } from './data/prebuilt-dataset.ts';
 import { seedDatasetSteps } from './data/seed.ts';
 import { runInSlices, type Steps } from './data/sliced-work.ts';
 import { TokenService, type AccessTokenFormat } from './oauth/tokens.ts';
@@ -85,7 +87,9 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
   const listUsers = readListUsersSpec(model);
   const settings = { spec: listUsers, cacheSize: i.queryCache, platform };
   const kept = i.dataset === undefined ? keptStart(model, i.seed, i.users) : undefined;
-  const dataset = i.dataset ?? kept?.dataset ?? (yield* seedDatasetSteps({ seed: i.seed, users: i.users }));
+  const seeding = { seed: i.seed, users: i.users };
+  const dataset =
+    i.dataset ?? kept?.dataset ?? prebuiltDataset(seeding) ?? (yield* seedDatasetSteps(seeding));
   const state = yield* SessionState.build(dataset, settings, kept?.base);
   if (i.dataset === undefined) keepStart(model, i.seed, i.users, dataset, state.initialBase);
   const sessionParts = sessionServices(state, i, platform.hashing);
@@ -130,7 +134,10 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
 }
 
 const NODE_DATASETS: DatasetSource = {
-  seed: (seed, users) => runInSlices(seedDatasetSteps({ seed, users })),
+  seed: async (seed, users) => {
+    await loadFaker();
+    return runInSlices(seedDatasetSteps({ seed, users }));
+  },
   fromRecords: (records, source) =>
     datasetFromRecords(records as Parameters<typeof datasetFromRecords>[0], source),
 };

@@ -9,10 +9,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { sessionClient } from './client/session-client.ts';
 import type { SessionApi } from './client/session-api.ts';
+import { loadFaker } from './data/faker.ts';
+import { hasPrebuiltDataset } from './data/prebuilt-dataset.ts';
 import { runInSlices } from './data/sliced-work.ts';
 import { buildMockSteps, MOCK_DEFAULTS, type Mock, type MockInternals, type MockOptions } from './mock.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
-import { sharedSpecs, specsReady } from './adapters/express/specs.ts';
+import { sharedSpecs, specsReady, warmUp } from './adapters/express/specs.ts';
 
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
@@ -73,7 +75,7 @@ export function startMock(options: StartOptions = {}): Promise<RunningMock> {
 
 /** `startMock` with the internals typed. */
 export async function startMockInternals(options: StartOptions = {}): Promise<RunningMockInternals> {
-  // Both documents are loaded and checked before the mock listens: a broken one fails the start.
+  // The documents are loaded and checked before the mock listens: a broken one fails the start.
   const specs = options.specs ?? sharedSpecs();
   await specsReady(specs);
   const host = options.host ?? MOCK_DEFAULTS.host;
@@ -136,6 +138,7 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   );
   let mock: MockInternals;
   try {
+    if (seeds(options)) await loadFaker();
     mock = await runInSlices(
       buildMockSteps({ ...options, specs, separateAuthServer: authServer !== undefined }, { keys, authUrl }),
     );
@@ -145,6 +148,9 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   }
   built = mock;
   for (const answer of waiting.splice(0)) answer();
+  setImmediate(() => {
+    warmUp(specs);
+  });
   return {
     ...mock,
     // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.
@@ -160,6 +166,15 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
       await Promise.all(listeners.map((listener) => drain(listener, graceMs)));
     },
   };
+}
+
+/**
+ * The start seeds its data with faker (loaded on demand in the command's bundle, `data/faker.ts`): not when it is
+ * given data, nor at a seed and size seeded ahead (`data/prebuilt-dataset.ts`).
+ */
+function seeds(o: StartOptions): boolean {
+  if (o.dataset !== undefined || o.fixtures !== undefined) return false;
+  return !hasPrebuiltDataset({ seed: o.seed ?? MOCK_DEFAULTS.seed, users: o.users ?? MOCK_DEFAULTS.users });
 }
 
 /**

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import type { User } from '../spec/types.ts';
 import { ProblemList, kindOf, recordLabel } from './fixture-error.ts';
+import { contentHash, recordedHashes } from './checked-by-build.ts';
 import { readJsonFileSync } from './json-file.ts';
 import { checkUserRecord } from './user-schema.ts';
 
@@ -17,22 +18,29 @@ export interface KnownAccounts {
   readonly workspaceNames: ReadonlyMap<string, string>;
 }
 
-const KNOWN_ACCOUNTS_URL = new URL('../../fixtures/known-accounts.json', import.meta.url);
+export const KNOWN_ACCOUNTS_URL = new URL('../../fixtures/known-accounts.json', import.meta.url);
+/** Where the build records the shipped known accounts as checked (`checked-by-build.ts`). */
+export const CHECKED_FIXTURES_URL = new URL('./checked-fixtures.json', import.meta.url);
 
-/** The known accounts of `fixtures/known-accounts.json`, loaded and checked once. */
-export const KNOWN_ACCOUNTS: KnownAccounts = loadKnownAccounts(KNOWN_ACCOUNTS_URL);
+/**
+ * The known accounts of `fixtures/known-accounts.json`, loaded once and checked unless the build has checked this
+ * very content (the user records' check compiles the User schema, a share of every start).
+ */
+export const KNOWN_ACCOUNTS: KnownAccounts = loadKnownAccounts(KNOWN_ACCOUNTS_URL, CHECKED_FIXTURES_URL);
 
 /**
  * Reads and checks a known-accounts file: `{ users: User[], memberships: {id: [ws…]}, workspace_names: {ws: name} }`.
+ * Its user records are taken as they are when their content is recorded as checked at `checkedAt`.
  *
  * @example
  * const { users } = loadKnownAccounts(new URL('../../fixtures/known-accounts.json', import.meta.url));
  */
-export function loadKnownAccounts(url: URL): KnownAccounts {
+export function loadKnownAccounts(url: URL, checkedAt?: URL): KnownAccounts {
   const source = fileURLToPath(url);
   const problems = new ProblemList();
   const json = readJsonFileSync(url, { optional: false });
-  const users = parseUsers(field(json, 'users'), source, problems);
+  const checked = checkedAt !== undefined && recordedHashes(checkedAt).has(contentHash(json));
+  const users = parseUsers(field(json, 'users'), source, problems, checked);
   const ids = new Set(users.map((user) => user.id));
   const memberships = parseStringListMap(field(json, 'memberships'), `${source}: memberships`, problems);
   const workspaceNames = parseNameMap(field(json, 'workspace_names'), `${source}: workspace_names`, problems);
@@ -49,13 +57,13 @@ export function loadKnownAccounts(url: URL): KnownAccounts {
   return Object.freeze({ users: Object.freeze(users), memberships, workspaceNames });
 }
 
-function parseUsers(value: unknown, source: string, problems: ProblemList): User[] {
+function parseUsers(value: unknown, source: string, problems: ProblemList, checked: boolean): User[] {
   if (!Array.isArray(value)) {
     problems.add(source, `users must be an array of User records (got ${kindOf(value)})`);
     return [];
   }
   return value.flatMap((record: unknown, index) => {
-    const check = checkUserRecord(record);
+    const check = checked ? { ok: true as const, user: record as User } : checkUserRecord(record);
     if (check.ok) return [Object.freeze({ ...check.user })];
     for (const problem of check.problems)
       problems.add(recordLabel(`${source}: users`, index, record), problem);

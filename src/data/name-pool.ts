@@ -19,15 +19,20 @@ export interface NamePool {
 export const LOCALE_WEIGHTS = { en: 50, de: 10, fr: 10, es: 10, pt_BR: 10, pl: 10 } as const;
 export type PoolLocale = keyof typeof LOCALE_WEIGHTS;
 
-/** The name pool of each locale of LOCALE_WEIGHTS. */
-export const NAME_POOLS: Readonly<Record<PoolLocale, NamePool>> = Object.freeze({
-  en: poolOf(en),
-  de: poolOf(de),
-  fr: poolOf(fr),
-  es: poolOf(es),
-  pt_BR: poolOf(pt_BR),
-  pl: poolOf(pl),
-});
+let pools: Readonly<Record<PoolLocale, NamePool>> | undefined;
+
+/** The name pool of each locale of LOCALE_WEIGHTS, read on first use (a start that seeds nothing reads none). */
+export function namePools(): Readonly<Record<PoolLocale, NamePool>> {
+  pools ??= Object.freeze({
+    en: poolOf(en),
+    de: poolOf(de),
+    fr: poolOf(fr),
+    es: poolOf(es),
+    pt_BR: poolOf(pt_BR),
+    pl: poolOf(pl),
+  });
+  return pools;
+}
 
 function poolOf(locale: LocaleDefinition): NamePool {
   const first = locale.person?.first_name;

@@ -5,7 +5,7 @@
 import type { User, UserStatus, UserType } from '../spec/types.ts';
 import { isoTimestamps, uuidStrings } from './bulk-format.ts';
 import { IdentifierAllocator, fitIdentifierBase } from './identifier.ts';
-import { LOCALE_WEIGHTS, NAME_POOLS } from './name-pool.ts';
+import { LOCALE_WEIGHTS, namePools } from './name-pool.ts';
 import type { NamePool } from './name-pool.ts';
 import { at } from './seed-random.ts';
 import { STEP_UNITS, type Steps } from './sliced-work.ts';
@@ -164,10 +164,11 @@ function* drawColumns(draws: RandomDraws, count: number, context: SeedContext): 
     updatedBy: new Uint32Array(count),
     workspaces: new Int8Array(count * MAX_MEMBERSHIPS).fill(-1),
   };
+  const localePools = namePools();
   for (let index = 0; index < count; index++) {
     if (index % STEP_UNITS === STEP_UNITS - 1) yield;
     for (let word = 0; word < 4; word++) columns.uuidWords[index * 4 + word] = draws.int(0, UINT32_MAX);
-    const pool = NAME_POOLS[locale()];
+    const pool = localePools[locale()];
     pools.push(pool);
     columns.firstNames[index] = draws.index(pool.firstNames.length);
     columns.lastNames[index] = draws.index(pool.lastNames.length);

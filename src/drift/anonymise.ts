@@ -4,7 +4,7 @@
  * on every recording, whoever else was recorded with them.
  */
 import { fitIdentifierBase } from '../data/identifier.ts';
-import { LOCALE_WEIGHTS, NAME_POOLS, type PoolLocale } from '../data/name-pool.ts';
+import { LOCALE_WEIGHTS, namePools, type PoolLocale } from '../data/name-pool.ts';
 
 /** Domains of stand-in emails: reserved for documentation (RFC 2606), so no message can reach anyone. */
 const DOMAINS = ['example.com', 'example.org', 'example.net'] as const;
@@ -22,7 +22,7 @@ export interface StandIn {
  */
 export function standIn(id: string): StandIn {
   const locale = pickLocale(hash(id, 1));
-  const pool = NAME_POOLS[locale];
+  const pool = namePools()[locale];
   const first = hash(id, 2) % pool.firstNames.length;
   const last = hash(id, 3) % pool.lastNames.length;
   const name = `${pool.firstNames[first] ?? ''} ${pool.lastNames[last] ?? ''}`.trim();

@@ -2,7 +2,7 @@
  * Reads the OpenAPI documents of `spec/` from the package. Parsing is synchronous and happens once, at start-up: a
  * broken document fails `createMock`, never the first request.
  *
- * The build (`npm run build:specs`) also records each document parsed, as JSON, under a hash of its YAML text
+ * The build (`npm run build:checked`) also records each document parsed, as JSON, under a hash of its YAML text
  * (`parsed-specs.json` beside this module): a start reads that instead of parsing YAML (a tenth of the time), and
  * an edited document, whose hash no longer matches, is parsed from its YAML as before.
  */

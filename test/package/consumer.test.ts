@@ -73,6 +73,7 @@ describe('the packed package', () => {
     expect(files).toContain('dist/index.d.ts');
     expect(files).toContain('dist/bin/identity-mock.js');
     expect(files).toContain('dist/adapters/express/checked-specs.json');
+    expect(files).toContain('dist/data/checked-fixtures.json');
     for (const entry of ['index', 'client/index', 'playwright/index']) {
       expect(files).toContain(`dist/${entry}.js`);
       expect(files).toContain(`dist/cjs/${entry}.js`);

@@ -50,6 +50,8 @@ export function createOpenApiValidator(
     ajvFormats: { mode: 'full' },
     formats: STRICT_FORMATS,
     ignoreUndocumented: true,
+    // No operation takes a multipart body; its middleware would build one more Ajv of every schema.
+    fileUploader: false,
   }) as unknown as readonly Middleware[];
   const app = express();
   const loaded = runChain(chain, requestFor(app, probeInput()), Object.create(app.response) as Response);

@@ -5,9 +5,8 @@
  * `Specs` unless it is given one; a test file that builds many mocks passes the same `Specs` to each (building a
  * validator is most of the cost of a mock).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createOpenApiValidator } from './openapi-validator.ts';
+import { contentHash, recordedHashes } from '../../data/checked-by-build.ts';
 import type { RequestValidator } from '../../pipeline/validation.ts';
 import { type SpecDocument } from '../../spec/document.ts';
 import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../spec/document-file.ts';
@@ -28,6 +27,8 @@ export interface LoadedSpec {
   responses(): ResponseChecker;
   /** Resolves once the document passed the validator's checks; rejects naming the document otherwise. */
   ready(): Promise<void>;
+  /** The build recorded the document as checked: nothing about it can fail a start. */
+  readonly checkedByBuild: boolean;
 }
 
 export interface Specs {
@@ -59,60 +60,61 @@ export function sharedSpecs(): Specs {
   return shared;
 }
 
-/** Resolves once both documents are loaded and checked; rejects naming the first broken one. */
+/**
+ * Resolves once the documents are loaded and checked; rejects naming the first broken one. The control plane's
+ * document, when the build has checked it, is not waited for: its validator is built by its first request or by
+ * `warmUp` (a start that serves the API first, and a `/health` probe, do not wait for it).
+ */
 export async function specsReady(specs: Specs): Promise<void> {
-  await Promise.all([specs.api.ready(), specs.admin.ready()]);
+  await Promise.all([specs.api.ready(), ...(specs.admin.checkedByBuild ? [] : [specs.admin.ready()])]);
+}
+
+/** Builds what `specsReady` left for later, in the background; a failure is reported by the request that meets it. */
+export function warmUp(specs: Specs): void {
+  specs.admin.ready().catch(() => undefined);
+}
+
+/** A validator built on its first use (`ready()` or a request), then kept. */
+function builtOnFirstUse(build: () => RequestValidator): RequestValidator {
+  let built: RequestValidator | undefined;
+  const validator = (): RequestValidator => (built ??= build());
+  return {
+    ready: () => validator().ready(),
+    validate: (operation, input) => validator().validate(operation, input),
+  };
 }
 
 /**
- * Where documents that passed the meta-schema check are recorded, by a hash of their content: `npm run build`
- * checks them and writes `checked-specs.json` beside the compiled module, so the built package skips a check that
- * compiles the meta-schema (a large share of a start) for documents that change only when the project is edited.
- * An edited document is checked again. Nothing is written at run time; from the sources, documents are checked.
+ * Where documents that passed the meta-schema check are recorded (`data/checked-by-build.ts`): the build checks
+ * them and writes `checked-specs.json` beside the compiled module, so the built package skips a check that compiles
+ * the meta-schema for documents that change only when the project is edited.
  */
 export const CHECKED_SPECS_URL = new URL('./checked-specs.json', import.meta.url);
-
-/** The hash under which a document is recorded as checked. */
-export function documentHash(doc: SpecDocument): string {
-  return createHash('sha256').update(JSON.stringify(doc)).digest('hex');
-}
-
-/** The hashes recorded by the build; none when running from the sources. */
-function recordedHashes(): ReadonlySet<string> {
-  let recorded: unknown;
-  try {
-    recorded = JSON.parse(readFileSync(CHECKED_SPECS_URL, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
-    throw error;
-  }
-  const hashes =
-    typeof recorded === 'object' && recorded !== null && 'sha256' in recorded ? recorded.sha256 : [];
-  return new Set(
-    Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : [],
-  );
-}
 
 /** `doc`, read from `name`, with its model and validators. */
 export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
   const model = buildApiModel(doc);
-  let checked = recordedHashes().has(documentHash(doc));
+  const checkedByBuild = recordedHashes(CHECKED_SPECS_URL).has(contentHash(doc));
+  let checked = checkedByBuild;
   const validators = new Map<boolean, RequestValidator>();
   let responses: ResponseChecker | undefined;
   const validator = (options: ValidatorOptions): RequestValidator => {
     const key = options.lenientQuery;
     let found = validators.get(key);
     if (found === undefined) {
-      const checking = !checked;
-      found = createOpenApiValidator(doc, { ...options, checkDocument: checking });
+      found = builtOnFirstUse(() => {
+        const checking = !checked;
+        const made = createOpenApiValidator(doc, { ...options, checkDocument: checking });
+        if (checking)
+          void made.ready().then(
+            () => {
+              checked = true;
+            },
+            () => undefined, // reported by `ready()`
+          );
+        return made;
+      });
       validators.set(key, found);
-      if (checking)
-        void found.ready().then(
-          () => {
-            checked = true;
-          },
-          () => undefined, // reported by `ready()`
-        );
     }
     return found;
   };
@@ -120,6 +122,7 @@ export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
     doc,
     model,
     validator,
+    checkedByBuild,
     responses: () => (responses ??= new ResponseChecker(doc)),
     async ready() {
       try {

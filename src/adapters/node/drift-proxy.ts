@@ -15,6 +15,7 @@ import { FindingStore, type FindingInput } from '../../drift/finding.ts';
 import { DriftGuard } from '../../drift/guard.ts';
 import { UpstreamFailure } from '../../drift/upstream-failure.ts';
 import { UserRecorder } from '../../drift/record.ts';
+import { loadFaker } from '../../data/faker.ts';
 import type { User } from '../../spec/types.ts';
 import type { SpecDocument } from '../../spec/document.ts';
 import {
@@ -89,6 +90,8 @@ export interface RunningProxy {
  * proxy.findings.listing(); // { findings: [...] }
  */
 export async function startDriftProxy(options: DriftProxyOptions): Promise<RunningProxy> {
+  // Stand-ins are drawn from faker's name pools.
+  await loadFaker();
   const upstream = createUpstream(parseUpstreamUrl(options.upstream), {
     timeoutMs: options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     insecure: options.insecure ?? false,
