@@ -14,7 +14,7 @@ import { hasPrebuiltDataset } from './data/prebuilt-dataset.ts';
 import { runInSlices } from './data/sliced-work.ts';
 import { buildMockSteps, MOCK_DEFAULTS, type Mock, type MockInternals, type MockOptions } from './mock.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
-import { sharedSpecs, specsReady, warmUp } from './adapters/express/specs.ts';
+import { sharedSpecs, specsReady } from './adapters/express/specs.ts';
 
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
@@ -148,9 +148,6 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   }
   built = mock;
   for (const answer of waiting.splice(0)) answer();
-  setImmediate(() => {
-    warmUp(specs);
-  });
   return {
     ...mock,
     // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.

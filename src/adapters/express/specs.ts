@@ -62,16 +62,12 @@ export function sharedSpecs(): Specs {
 
 /**
  * Resolves once the documents are loaded and checked; rejects naming the first broken one. The control plane's
- * document, when the build has checked it, is not waited for: its validator is built by its first request or by
- * `warmUp` (a start that serves the API first, and a `/health` probe, do not wait for it).
+ * document, when the build has checked it, is not waited for: its validator is built by its first request (a start
+ * that serves the API first, and a `/health` probe, do not wait for it; nothing is built in the background, where it
+ * would delay whatever a test process does next).
  */
 export async function specsReady(specs: Specs): Promise<void> {
   await Promise.all([specs.api.ready(), ...(specs.admin.checkedByBuild ? [] : [specs.admin.ready()])]);
-}
-
-/** Builds what `specsReady` left for later, in the background; a failure is reported by the request that meets it. */
-export function warmUp(specs: Specs): void {
-  specs.admin.ready().catch(() => undefined);
 }
 
 /** A validator built on its first use (`ready()` or a request), then kept. */
