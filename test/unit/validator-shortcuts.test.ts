@@ -12,6 +12,7 @@ import {
   markBundledIfLocal,
   ORIGINAL_RESOLVE_SCHEMA,
 } from '../../src/adapters/express/validator-shortcuts.ts';
+import { AJV_OPTIONS } from '../../src/adapters/msw/request-schemas.ts';
 import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
 
 type Loader = { loadSpec(doc: unknown): Promise<unknown> };
@@ -28,20 +29,8 @@ const exportsOf = (namespace: object): unknown => ('default' in namespace ? name
 const { OpenAPIFramework } = exportsOf(frameworkModule) as { OpenAPIFramework: new (args: object) => Loader };
 const { SchemaPreprocessor } = exportsOf(preprocessorModule) as { SchemaPreprocessor: PreprocessorClass };
 
-/** The options express-openapi-validator gives its preprocessor for this package's validator settings. */
-const AJV_OPTIONS = {
-  strict: false,
-  strictNumbers: true,
-  strictTuples: true,
-  allowUnionTypes: false,
-  validateSchema: false,
-  useDefaults: true,
-  removeAdditional: false,
-  validateFormats: true,
-  formats: {},
-  serDesMap: {},
-  ajvFormats: { mode: 'full' },
-};
+/** The options express-openapi-validator gives its preprocessor: its request options, no serialisers. */
+const PREPROCESSOR_OPTIONS = { ...AJV_OPTIONS, formats: {}, serDesMap: {}, ajvFormats: { mode: 'full' } };
 
 const DOCUMENTS = [
   ['spec/openapi.yaml', readSpecDocument(API_SPEC_PATH)],
@@ -76,8 +65,8 @@ describe.each(DOCUMENTS)('%s', (_name, doc) => {
   });
 
   it('is prepared by the validator alike with references found by pointer and through Ajv', () => {
-    const viaPointer = new SchemaPreprocessor(structuredClone(doc), AJV_OPTIONS, false);
-    const viaAjv = new SchemaPreprocessor(structuredClone(doc), AJV_OPTIONS, false);
+    const viaPointer = new SchemaPreprocessor(structuredClone(doc), PREPROCESSOR_OPTIONS, false);
+    const viaAjv = new SchemaPreprocessor(structuredClone(doc), PREPROCESSOR_OPTIONS, false);
     const original = (SchemaPreprocessor.prototype as unknown as Record<symbol, unknown>)[
       ORIGINAL_RESOLVE_SCHEMA
     ];
