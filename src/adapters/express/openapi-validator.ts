@@ -7,8 +7,10 @@
  *    resolves once it is, so a server awaits it before `listen` and a broken document fails the start.
  * 2. The validator turns each `{name}` of a path into an Express `:name`, which cannot hold a `-`: it is given
  *    a copy of the document where such names are aliased, and its error paths are mapped back.
- * 3. A document already checked (`checkDocument: false`, recorded by the build) is not checked twice, and the
- *    validator's other start-up work a known document does not need is skipped (`validator-shortcuts.ts`).
+ * 3. A document already checked (`checkDocument: false`, recorded by the build) is not checked twice; the validator
+ *    still compiles the OpenAPI meta-schema, which its documented options cannot turn off.
+ * 4. The copy it is given has its references resolved (`resolved-refs.ts`), which spares it bundling the document
+ *    and compiling every referenced schema while preparing it.
  */
 import express, { type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -20,7 +22,7 @@ import type {
 } from '../../pipeline/validation.ts';
 import type { SpecDocument } from '../../spec/document.ts';
 import { STRICT_FORMATS } from '../../spec/formats.ts';
-import { markBundledIfLocal } from './validator-shortcuts.ts';
+import { resolveRefsInPlace } from './resolved-refs.ts';
 
 export interface OpenApiValidatorOptions {
   /** Accept query parameters the spec does not declare (`--lenient-query`). */
@@ -39,7 +41,7 @@ export function createOpenApiValidator(
   options: OpenApiValidatorOptions,
 ): RequestValidator {
   const { document, aliases } = withExpressParamNames(doc);
-  markBundledIfLocal(document);
+  resolveRefsInPlace(document);
   const chain = OpenApiValidator.middleware({
     apiSpec: document as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
     validateApiSpec: options.checkDocument ?? true,
