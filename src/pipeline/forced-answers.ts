@@ -97,6 +97,20 @@ export function sample(model: ApiModel, node: unknown, text = 'string', depth = 
   }
 }
 
+/**
+ * The compiled `pattern` of a schema of the spec (spec/openapi.yaml, spec/admin.yaml), never a request's: nothing a
+ * client sends becomes a regular expression, and the map holds at most the spec's patterns, compiled once each.
+ */
+const SPEC_PATTERNS = new Map<string, RegExp>();
+function specPattern(source: string): RegExp {
+  let pattern = SPEC_PATTERNS.get(source);
+  if (pattern === undefined) {
+    pattern = new RegExp(source, 'u');
+    SPEC_PATTERNS.set(source, pattern);
+  }
+  return pattern;
+}
+
 /** Candidates for a string with a `pattern` and no example (e.g. an identifier), tried in order. */
 const PATTERN_SAMPLES = ['sample', 'example', 'x1', 'a', '0'];
 
@@ -105,9 +119,7 @@ function sampleString(schema: SchemaNode, text: string): string {
   if (typeof schema.format === 'string' && schema.format in FORMAT_SAMPLES)
     return FORMAT_SAMPLES[schema.format] ?? text;
   if (typeof schema.pattern !== 'string') return text;
-  // The pattern is the spec's own (spec/openapi.yaml, spec/admin.yaml), never a request's: nothing a client sends
-  // becomes a regular expression.
-  const pattern = new RegExp(schema.pattern, 'u');
+  const pattern = specPattern(schema.pattern);
   return [text, ...PATTERN_SAMPLES].find((candidate) => pattern.test(candidate)) ?? text;
 }
 
