@@ -1114,6 +1114,27 @@ const stepsArb: fc.Arbitrary<Step[]> = fc.array(
   { minLength: 1, maxLength: 16 },
 );
 
+/**
+ * The queries `steps` make of `pool` (each with its step's page), in order, each after the deletions before it:
+ * a deletion is applied to `store` and reported to `deleted`.
+ */
+function* queriesAlong(
+  store: UserStore,
+  pool: readonly { q: UsersQuery; visibility: Visibility }[],
+  steps: readonly Step[],
+  deleted: (slot: number) => void = () => undefined,
+): Generator<{ q: UsersQuery; visibility: Visibility }> {
+  for (const step of steps) {
+    if (step.kind === 'delete') {
+      store.delete(step.slot);
+      deleted(step.slot);
+      continue;
+    }
+    const { q: base, visibility } = pool[step.index % pool.length] ?? { q: query(), visibility: ALL };
+    yield { q: { ...base, page: step.page, pageSize: step.pageSize }, visibility };
+  }
+}
+
 describe('QueryEngine: generated queries (property)', () => {
   it('a query answered in slices (a large store) gives what `run` gives, across deletions (200 runs)', async () => {
     await fc.assert(
@@ -1124,13 +1145,7 @@ describe('QueryEngine: generated queries (property)', () => {
           const store = newStore();
           const atOnce = new QueryEngine(store, { cacheSize: 0 });
           const sliced = new QueryEngine(store, { cacheSize: 3, slicedFrom: 0 });
-          for (const step of steps) {
-            if (step.kind === 'delete') {
-              store.delete(step.slot);
-              continue;
-            }
-            const { q: base, visibility } = pool[step.index % pool.length] ?? { q: query(), visibility: ALL };
-            const q = { ...base, page: step.page, pageSize: step.pageSize };
+          for (const { q, visibility } of queriesAlong(store, pool, steps)) {
             const expected = atOnce.run(q, visibility);
             const answered = await sliced.answer(q, visibility);
             expect({ total: answered.total, slots: Array.from(answered.slots) }).toEqual({
@@ -1151,14 +1166,10 @@ describe('QueryEngine: generated queries (property)', () => {
         const cached = new QueryEngine(store, { cacheSize: 3 });
         const uncached = new QueryEngine(store, { cacheSize: 0 });
         const alive = USERS.map(() => true);
-        for (const step of steps) {
-          if (step.kind === 'delete') {
-            store.delete(step.slot);
-            alive[step.slot] = false;
-            continue;
-          }
-          const { q: base, visibility } = pool[step.index % pool.length] ?? { q: query(), visibility: ALL };
-          const q = { ...base, page: step.page, pageSize: step.pageSize };
+        const deleted = (slot: number): void => {
+          alive[slot] = false;
+        };
+        for (const { q, visibility } of queriesAlong(store, pool, steps, deleted)) {
           const expected = reference(alive, q, visibility);
           expect(list(cached, store, q, visibility)).toEqual(expected);
           expect(list(uncached, store, q, visibility)).toEqual(expected);
@@ -1174,13 +1185,7 @@ describe('QueryEngine: generated queries (property)', () => {
         const store = newStore();
         const cached = new QueryEngine(store, { cacheSize: 2 });
         const uncached = new QueryEngine(store, { cacheSize: 0 });
-        for (const step of steps) {
-          if (step.kind === 'delete') {
-            store.delete(step.slot);
-            continue;
-          }
-          const { q: base, visibility } = pool[step.index % pool.length] ?? { q: query(), visibility: ALL };
-          const q = { ...base, page: step.page, pageSize: step.pageSize };
+        for (const { q, visibility } of queriesAlong(store, pool, steps)) {
           expect(list(cached, store, q, visibility)).toEqual(list(uncached, store, q, visibility));
         }
       }),
