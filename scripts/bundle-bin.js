@@ -10,7 +10,7 @@
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -94,4 +94,6 @@ await build({
   legalComments: 'linked',
   logLevel: 'warning',
 });
-console.log(`dist/bin: the command bundled (${dirname(relative(ROOT, join(OUT, 'x')))})`);
+console.log(
+  `dist/bin: the command bundled, ${readdirSync(OUT).filter((file) => file.endsWith('.js')).length} files`,
+);
