@@ -27,8 +27,6 @@ export interface LoadedSpec {
   responses(): ResponseChecker;
   /** Resolves once the document passed the validator's checks; rejects naming the document otherwise. */
   ready(): Promise<void>;
-  /** The build recorded the document as checked: nothing about it can fail a start. */
-  readonly checkedByBuild: boolean;
 }
 
 export interface Specs {
@@ -61,56 +59,41 @@ export function sharedSpecs(): Specs {
 }
 
 /**
- * Resolves once the documents are loaded and checked; rejects naming the first broken one. The control plane's
- * document, when the build has checked it, is not waited for: its validator is built by its first request (a start
- * that serves the API first, and a `/health` probe, do not wait for it; nothing is built in the background, where it
- * would delay whatever a test process does next).
+ * Resolves once both documents are loaded and checked; rejects naming the first broken one. Both are built before
+ * a mock listens: building a validator holds the event loop for a few hundred milliseconds (express-openapi-validator
+ * compiles the OpenAPI meta-schema), which a running server must not do to its clients.
  */
 export async function specsReady(specs: Specs): Promise<void> {
-  await Promise.all([specs.api.ready(), ...(specs.admin.checkedByBuild ? [] : [specs.admin.ready()])]);
-}
-
-/** A validator built on its first use (`ready()` or a request), then kept. */
-function builtOnFirstUse(build: () => RequestValidator): RequestValidator {
-  let built: RequestValidator | undefined;
-  const validator = (): RequestValidator => (built ??= build());
-  return {
-    ready: () => validator().ready(),
-    validate: (operation, input) => validator().validate(operation, input),
-  };
+  await Promise.all([specs.api.ready(), specs.admin.ready()]);
 }
 
 /**
  * Where documents that passed the meta-schema check are recorded (`data/checked-by-build.ts`): the build checks
- * them and writes `checked-specs.json` beside the compiled module, so the built package skips a check that compiles
- * the meta-schema for documents that change only when the project is edited.
+ * them and writes `checked-specs.json` beside the compiled module, so the built package does not run the check again
+ * at every start for documents that change only when the project is edited.
  */
 export const CHECKED_SPECS_URL = new URL('./checked-specs.json', import.meta.url);
 
 /** `doc`, read from `name`, with its model and validators. */
 export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
   const model = buildApiModel(doc);
-  const checkedByBuild = recordedHashes(CHECKED_SPECS_URL).has(contentHash(doc));
-  let checked = checkedByBuild;
+  let checked = recordedHashes(CHECKED_SPECS_URL).has(contentHash(doc));
   const validators = new Map<boolean, RequestValidator>();
   let responses: ResponseChecker | undefined;
   const validator = (options: ValidatorOptions): RequestValidator => {
     const key = options.lenientQuery;
     let found = validators.get(key);
     if (found === undefined) {
-      found = builtOnFirstUse(() => {
-        const checking = !checked;
-        const made = createOpenApiValidator(doc, { ...options, checkDocument: checking });
-        if (checking)
-          void made.ready().then(
-            () => {
-              checked = true;
-            },
-            () => undefined, // reported by `ready()`
-          );
-        return made;
-      });
+      const checking = !checked;
+      found = createOpenApiValidator(doc, { ...options, checkDocument: checking });
       validators.set(key, found);
+      if (checking)
+        void found.ready().then(
+          () => {
+            checked = true;
+          },
+          () => undefined, // reported by `ready()`
+        );
     }
     return found;
   };
@@ -118,7 +101,6 @@ export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
     doc,
     model,
     validator,
-    checkedByBuild,
     responses: () => (responses ??= new ResponseChecker(doc)),
     async ready() {
       try {
