@@ -242,12 +242,11 @@ function requestPath(
   >,
   logger: Logger,
 ): (serves: (operation: OperationSpec) => boolean) => RequestHandler {
-  const validator = { lenientQuery: o.lenientQuery };
   return createPipeline(services, {
     api: {
       model: specs.api.model,
       handlers: API_OPERATIONS,
-      validator: specs.api.validator(validator),
+      validator: specs.api.validator(),
       responses: o.validateResponses ? specs.api.responses() : undefined,
       name: 'spec/openapi.yaml',
     },
@@ -255,7 +254,7 @@ function requestPath(
       ? {
           model: specs.admin.model,
           handlers: ADMIN_OPERATIONS,
-          validator: specs.admin.validator({ lenientQuery: false }),
+          validator: specs.admin.validator(),
           responses: o.validateResponses ? specs.admin.responses() : undefined,
           name: 'spec/admin.yaml',
         }

@@ -78,8 +78,8 @@ export function createPipeline(
   options: PipelineOptions,
 ): (serves: (operation: OperationSpec) => boolean) => RequestHandler {
   const api = documentRoutes(options.api, true, options.lenientQuery);
-  const admin =
-    options.admin === undefined ? undefined : documentRoutes(options.admin, false, options.lenientQuery);
+  // `lenientQuery` is the identity API's (docs/users.md): the control plane refuses unknown parameters always.
+  const admin = options.admin === undefined ? undefined : documentRoutes(options.admin, false, false);
   const served = options.apiVersions[0] ?? 'v1';
   const adminHosts: ReadonlySet<string> = new Set(options.adminHosts.map((host) => host.toLowerCase()));
   const home = options.admin === undefined ? '/docs' : `${ADMIN_PREFIX}/ui/`;

@@ -6,7 +6,6 @@
 import { oauthInvalidRequest } from '../errors.ts';
 import type { RequestUrl } from '../protocol/request.ts';
 import type { OperationSpec } from '../spec/model.ts';
-import { ADMIN_PREFIX } from './cors.ts';
 import type { Exchange } from './exchange.ts';
 import { missingParameter } from './missing-parameter.ts';
 import { isMockError } from './render.ts';
@@ -25,7 +24,6 @@ export function validationInput(
   return {
     method: request.method === 'HEAD' ? 'GET' : request.method,
     path: routed.path,
-    base: routed.at.isApi ? '' : ADMIN_PREFIX,
     search: url.search,
     query: url.query,
     headers: request.headers,

@@ -19,8 +19,6 @@ export interface ValidationInput {
   readonly method: string;
   /** The path as sent, relative to the document's server (`/users/ann`, `/faults/f1`). */
   readonly path: string;
-  /** The path of the document's server (`/__admin` for the control plane, '' for the identity API). */
-  readonly base: string;
   /** The query string as sent, without `?`. */
   readonly search: string;
   readonly query: Query;
@@ -80,7 +78,8 @@ export class RequestValidation {
     const raw = { query: input.query, headers: input.headers, params: input.params, body: input.body };
     // Each rule answers on its own, in this order, before the schemas are consulted.
     const lenient = this.#lenientQuery || operation.raw['x-eov-allow-unknown-query-parameters'] === true;
-    for (const rule of [malformedPath, lenient ? undefined : unknownQuery, looseIntegers]) {
+    const strict = lenient ? [] : [emptyQuery];
+    for (const rule of [malformedPath, lenient ? undefined : unknownQuery, looseIntegers, ...strict]) {
       const issues = rule?.(operation, input) ?? [];
       if (issues.length > 0) throw validationError(issues, operation, raw);
     }
@@ -143,6 +142,21 @@ function unknownQuery(operation: OperationSpec, { query }: ValidationInput): Val
   return Object.keys(query)
     .filter((key) => !known.has(key))
     .map((key) => ({ path: `/query/${key}`, message: `Unknown query parameter '${key}'` }));
+}
+
+/**
+ * A query parameter sent empty (`?path=`) is refused before its schema is read, naming the first such one, unless
+ * the parameter allows an empty value (`allowEmptyValue`) or the query is lenient (`--lenient-query`).
+ */
+function emptyQuery(operation: OperationSpec, { query }: ValidationInput): ValidationIssue[] {
+  const empty = Object.keys(query).find(
+    (name) =>
+      query[name] === '' &&
+      !operation.parameters.some((p) => p.in === 'query' && p.name === name && p.raw.allowEmptyValue === true),
+  );
+  return empty === undefined
+    ? []
+    : [{ path: `/query/${empty}`, message: `Empty value found for query parameter '${empty}'` }];
 }
 
 /**

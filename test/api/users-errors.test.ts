@@ -60,6 +60,24 @@ describe('400 invalid_request: the query', () => {
     expect(res.headers['x-total-count']).toBe(plain.headers['x-total-count']);
   });
 
+  it('--lenient-query is the identity API\'s: the control plane still refuses an unknown parameter', async () => {
+    const lenient = harness({ lenientQuery: true });
+    const res = await lenient.get('/__admin/requests?colour=blue');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'invalid_request',
+      details: [{ location: 'query', name: 'colour' }],
+    });
+  });
+
+  it('an empty query value is refused before its schema is read, naming the first one', async () => {
+    const h = harness();
+    const res = await h.get('/users?search=&status=deleted', { token: h.token(ADMIN) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ details: [{ location: 'query', name: 'search', message: 'must not be empty' }] });
+    expect(res.body.details).toHaveLength(1);
+  });
+
   it.each([
     { name: 'sort_by not a field', param: 'sort_by', value: 'password' },
     { name: 'sort_by in upper case', param: 'sort_by', value: 'NAME' },

@@ -1,16 +1,20 @@
 /**
- * The request validator on Node (`pipeline/validation.ts`): express-openapi-validator, through its documented entry
+ * The request validators on Node (`pipeline/validation.ts`): express-openapi-validator, through its documented entry
  * `OpenApiValidator.middleware(options)`, an array of Express middlewares run over a request object made from the
  * pipeline's input (the pipeline has already routed it: the validator may ignore undocumented paths).
  *
- * 1. The document is loaded and checked against the OpenAPI meta-schema by the validator itself; `ready()`
- *    resolves once it is, so a server awaits it before `listen` and a broken document fails the start.
- * 2. The validator turns each `{name}` of a path into an Express `:name`, which cannot hold a `-`: it is given
- *    a copy of the document where such names are aliased, and its error paths are mapped back.
- * 3. A document already checked (`checkDocument: false`, recorded by the build) is not checked twice; the validator
- *    still compiles the OpenAPI meta-schema, which its documented options cannot turn off.
+ * 1. The documents are merged into one (`merged-document.ts`) and given to one validator: building one compiles the
+ *    OpenAPI meta-schema, which its documented options cannot turn off, so every document beyond the first would
+ *    pay it again. Each document's validator asks about its paths under the document's mount.
+ * 2. The validator loads the document and, unless every part was checked by the build (`checkDocuments: false`),
+ *    checks it against the OpenAPI meta-schema; `ready()` resolves once it is, so a server awaits it before `listen`
+ *    and a broken document fails the start, named: a merged document that fails is checked again part by part.
+ * 3. The validator turns each `{name}` of a path into an Express `:name`, which cannot hold a `-`: it is given
+ *    a copy where such names are aliased, and its error paths are mapped back.
  * 4. The copy it is given has its references resolved (`resolved-refs.ts`), which spares it bundling the document
  *    and compiling every referenced schema while preparing it.
+ * 5. Unknown query parameters are the pipeline's to refuse (`pipeline/validation.ts`, which `--lenient-query` turns
+ *    off): the validator accepts them, so one validator serves both settings.
  */
 import express, { type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
@@ -22,13 +26,12 @@ import type {
 } from '../../pipeline/validation.ts';
 import type { SpecDocument } from '../../spec/document.ts';
 import { STRICT_FORMATS } from '../../spec/formats.ts';
+import { mergeDocuments, mountOf } from './merged-document.ts';
 import { resolveRefsInPlace } from './resolved-refs.ts';
 
 export interface OpenApiValidatorOptions {
-  /** Accept query parameters the spec does not declare (`--lenient-query`). */
-  readonly lenientQuery: boolean;
-  /** Check the document against the OpenAPI meta-schema on load (default true; off for a known-good one). */
-  readonly checkDocument?: boolean;
+  /** Check the documents against the OpenAPI meta-schema on load (off for ones the build checked). */
+  readonly checkDocuments: boolean;
 }
 
 /** A name path-to-regexp accepts after `:`. */
@@ -36,16 +39,17 @@ const EXPRESS_PARAM = /^[A-Za-z_$][\w$]*$/;
 
 type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => unknown;
 
-export function createOpenApiValidator(
-  doc: SpecDocument,
+/** A validator for each of `docs`, in their order, over one express-openapi-validator. */
+export function createOpenApiValidators(
+  docs: readonly SpecDocument[],
   options: OpenApiValidatorOptions,
-): RequestValidator {
-  const { document, aliases } = withExpressParamNames(doc);
+): RequestValidator[] {
+  const { document, aliases } = withExpressParamNames(mergeDocuments(docs));
   resolveRefsInPlace(document);
   const chain = OpenApiValidator.middleware({
     apiSpec: document as Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'],
-    validateApiSpec: options.checkDocument ?? true,
-    validateRequests: { allowUnknownQueryParameters: options.lenientQuery, allErrors: true },
+    validateApiSpec: options.checkDocuments,
+    validateRequests: { allowUnknownQueryParameters: true, allErrors: true },
     validateResponses: false,
     validateSecurity: false,
     validateFormats: true,
@@ -56,35 +60,47 @@ export function createOpenApiValidator(
     fileUploader: false,
   }) as unknown as readonly Middleware[];
   const app = express();
-  const loaded = runChain(chain, requestFor(app, probeInput()), Object.create(app.response) as Response);
+  const loaded = runChain(chain, requestFor(app, '', probeInput()), Object.create(app.response) as Response);
   // Handled here so that an unawaited failure is not an unhandled rejection; `ready()` still reports it.
   loaded.catch(() => undefined);
 
-  return {
-    ready: () => loaded,
-    async validate(operation, input) {
-      const req = requestFor(app, input);
-      try {
-        await runChain(chain, req, Object.create(app.response) as Response);
-      } catch (error) {
-        const outcome = validatorOutcome(unaliased(error, aliases));
-        if (outcome === undefined) throw error;
-        return outcome;
-      }
-      if (!('openapi' in req) || req.openapi === undefined) {
-        throw new Error(
-          `the validator found no operation for ${input.method} ${input.path} (${operation.id})`,
-        );
-      }
-      // The validator applies the schema's defaults to the body it checked.
-      return { kind: 'valid', body: req.body as unknown };
-    },
-  };
+  return docs.map((doc, index) => {
+    const mount = mountOf(index);
+    // A part that fails alone names its own fault; one that passes alone reports the merged document's.
+    const ready = (): Promise<void> =>
+      docs.length === 1
+        ? loaded
+        : loaded.catch(async (error: unknown) => {
+            const [alone] = createOpenApiValidators([doc], { checkDocuments: true });
+            await alone?.ready();
+            throw error;
+          });
+    return {
+      ready,
+      async validate(operation, input) {
+        const req = requestFor(app, mount, input);
+        try {
+          await runChain(chain, req, Object.create(app.response) as Response);
+        } catch (error) {
+          const outcome = validatorOutcome(unaliased(error, aliases));
+          if (outcome === undefined) throw error;
+          return outcome;
+        }
+        if (!('openapi' in req) || req.openapi === undefined) {
+          throw new Error(
+            `the validator found no operation for ${input.method} ${input.path} (${operation.id})`,
+          );
+        }
+        // The validator applies the schema's defaults to the body it checked.
+        return { kind: 'valid', body: req.body as unknown };
+      },
+    } satisfies RequestValidator;
+  });
 }
 
 /** A request object of Express's own prototype (the validator reads `path`, `app` and the rest from it). */
-function requestFor(app: express.Express, input: ValidationInput): Request {
-  const path = `${input.base}${input.path}`;
+function requestFor(app: express.Express, mount: string, input: ValidationInput): Request {
+  const path = `${mount}${input.path}`;
   const url = input.search === '' ? path : `${path}?${input.search}`;
   return Object.create(app.request as object, {
     method: { value: input.method, enumerable: true },
@@ -110,7 +126,6 @@ function probeInput(): ValidationInput {
   return {
     method: 'GET',
     path: '/.identity-mock-probe',
-    base: '',
     search: '',
     query: {},
     headers: {},
@@ -164,9 +179,9 @@ function runChain(chain: readonly Middleware[], req: Request, res: Response): Pr
   );
 }
 
-/** A copy of `doc` in which path parameters whose names Express cannot hold are renamed, and the renames. */
+/** `document` (changed in place) with path parameters whose names Express cannot hold renamed, and the renames. */
 function withExpressParamNames(doc: SpecDocument): { document: SpecDocument; aliases: Map<string, string> } {
-  const document = structuredClone(doc) as Record<string, unknown>;
+  const document = doc as Record<string, unknown>;
   const aliases = new Map<string, string>();
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
   const alias = (name: string): string => {

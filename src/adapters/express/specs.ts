@@ -1,11 +1,11 @@
 /**
  * The two documents a mock serves — the identity API (`spec/openapi.yaml`) and the control plane
- * (`spec/admin.yaml`) — read and modelled once. The request validator of each loads the document and checks it
- * against the OpenAPI meta-schema (`ready()`), which `startMock` awaits before it listens. `createMock` builds one
- * `Specs` unless it is given one; a test file that builds many mocks passes the same `Specs` to each (building a
- * validator is most of the cost of a mock).
+ * (`spec/admin.yaml`) — read and modelled once, with one request validator over both (`openapi-validator.ts`),
+ * which loads them and checks them against the OpenAPI meta-schema (`ready()`); `startMock` awaits it before it
+ * listens. `createMock` builds one `Specs` unless it is given one; a test file that builds many mocks passes the
+ * same `Specs` to each (building the validator is most of the cost of a mock).
  */
-import { createOpenApiValidator } from './openapi-validator.ts';
+import { createOpenApiValidators } from './openapi-validator.ts';
 import { contentHash, recordedHashes } from '../../data/checked-by-build.ts';
 import type { RequestValidator } from '../../pipeline/validation.ts';
 import { type SpecDocument } from '../../spec/document.ts';
@@ -13,16 +13,14 @@ import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../spec/doc
 import { buildApiModel, type ApiModel } from '../../spec/model.ts';
 import { ResponseChecker } from '../../spec/response-check.ts';
 
-export interface ValidatorOptions {
-  /** Accept query parameters the spec does not declare (`--lenient-query`). */
-  readonly lenientQuery: boolean;
-}
-
 export interface LoadedSpec {
   readonly doc: SpecDocument;
   readonly model: ApiModel;
-  /** A request validator for these options, built on first use and kept (validators hold no mock state). */
-  validator(options: ValidatorOptions): RequestValidator;
+  /**
+   * The document's request validator, built on first use and kept (it holds no mock state; unknown query
+   * parameters are the pipeline's to refuse, so `--lenient-query` needs no other).
+   */
+  validator(): RequestValidator;
   /** The response checker of the document, built on first use and kept (`--validate-responses`, the tests). */
   responses(): ResponseChecker;
   /** Resolves once the document passed the validator's checks; rejects naming the document otherwise. */
@@ -35,22 +33,24 @@ export interface Specs {
 }
 
 /**
- * Reads and models both documents (their checks run in the validators; await `specsReady`).
+ * Reads and models both documents (their checks run in the validator; await `specsReady`).
  *
  * @example const specs = loadSpecs(); await specsReady(specs); createMock({ specs }); createMock({ specs, seed: 2 });
  */
 export function loadSpecs(): Specs {
-  return {
-    api: loadSpec(readSpecDocument(API_SPEC_PATH), 'spec/openapi.yaml'),
-    admin: loadSpec(readSpecDocument(ADMIN_SPEC_PATH), 'spec/admin.yaml'),
-  };
+  const [api, admin] = loadTogether([
+    { doc: readSpecDocument(API_SPEC_PATH), name: 'spec/openapi.yaml' },
+    { doc: readSpecDocument(ADMIN_SPEC_PATH), name: 'spec/admin.yaml' },
+  ]);
+  if (api === undefined || admin === undefined) throw new Error('loadTogether lost a document');
+  return { api, admin };
 }
 
 let shared: Specs | undefined;
 
 /**
  * The documents as `loadSpecs()` reads them, read once per process and shared by every mock made without
- * `specs`: they and their validators hold no mock state, so a second `startMock()` reads, parses and compiles
+ * `specs`: they and their validator hold no mock state, so a second `startMock()` reads, parses and compiles
  * nothing again.
  */
 export function sharedSpecs(): Specs {
@@ -59,8 +59,8 @@ export function sharedSpecs(): Specs {
 }
 
 /**
- * Resolves once both documents are loaded and checked; rejects naming the first broken one. Both are built before
- * a mock listens: building a validator holds the event loop for a few hundred milliseconds (express-openapi-validator
+ * Resolves once both documents are loaded and checked; rejects naming the first broken one. The validator is built
+ * before a mock listens: building it holds the event loop for a few hundred milliseconds (express-openapi-validator
  * compiles the OpenAPI meta-schema), which a running server must not do to its clients.
  */
 export async function specsReady(specs: Specs): Promise<void> {
@@ -74,42 +74,40 @@ export async function specsReady(specs: Specs): Promise<void> {
  */
 export const CHECKED_SPECS_URL = new URL('./checked-specs.json', import.meta.url);
 
-/** `doc`, read from `name`, with its model and validators. */
+/** `doc`, read from `name`, with its model and validator. */
 export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
-  const model = buildApiModel(doc);
-  let checked = recordedHashes(CHECKED_SPECS_URL).has(contentHash(doc));
-  const validators = new Map<boolean, RequestValidator>();
-  let responses: ResponseChecker | undefined;
-  const validator = (options: ValidatorOptions): RequestValidator => {
-    const key = options.lenientQuery;
-    let found = validators.get(key);
-    if (found === undefined) {
-      const checking = !checked;
-      found = createOpenApiValidator(doc, { ...options, checkDocument: checking });
-      validators.set(key, found);
-      if (checking)
-        void found.ready().then(
-          () => {
-            checked = true;
-          },
-          () => undefined, // reported by `ready()`
-        );
-    }
+  const [loaded] = loadTogether([{ doc, name }]);
+  if (loaded === undefined) throw new Error('loadTogether lost a document');
+  return loaded;
+}
+
+/** Each of `parts` with its model, their validators one express-openapi-validator built on first use. */
+function loadTogether(parts: readonly { doc: SpecDocument; name: string }[]): LoadedSpec[] {
+  let validators: RequestValidator[] | undefined;
+  const validatorOf = (index: number): RequestValidator => {
+    validators ??= createOpenApiValidators(
+      parts.map((part) => part.doc),
+      { checkDocuments: !parts.every((part) => recordedHashes(CHECKED_SPECS_URL).has(contentHash(part.doc))) },
+    );
+    const found = validators[index];
+    if (found === undefined) throw new Error(`no validator for document ${String(index)}`);
     return found;
   };
-  return {
-    doc,
-    model,
-    validator,
-    responses: () => (responses ??= new ResponseChecker(doc)),
-    async ready() {
-      try {
-        // Every validator of a document loads the same document: one of them answers for all.
-        await validator({ lenientQuery: false }).ready();
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`${name} is not a valid OpenAPI document (${reason})`, { cause: error });
-      }
-    },
-  };
+  return parts.map(({ doc, name }, index) => {
+    let responses: ResponseChecker | undefined;
+    return {
+      doc,
+      model: buildApiModel(doc),
+      validator: () => validatorOf(index),
+      responses: () => (responses ??= new ResponseChecker(doc)),
+      async ready() {
+        try {
+          await validatorOf(index).ready();
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new Error(`${name} is not a valid OpenAPI document (${reason})`, { cause: error });
+        }
+      },
+    };
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * The request validator where express-openapi-validator does not run (`pipeline/validation.ts`): the schemas of
- * `request-schemas.ts`, compiled, applied as that validator applies them — query values that are empty refused
- * first, then parameters (coerced from text) and body checked together, with every problem reported in its
- * vocabulary (`/query/page_size`, `maximum.openapi.validation`).
+ * `request-schemas.ts`, compiled, applied as that validator applies them — parameters (coerced from text) and body
+ * checked together, with every problem reported in its vocabulary (`/query/page_size`,
+ * `maximum.openapi.validation`). Unknown and empty query parameters are the pipeline's to refuse, before either.
  */
 import { mediaTypeOf } from '../../protocol/media-type.ts';
 import type {
@@ -39,7 +39,6 @@ export function compiledValidator(
   document: DocumentName,
   model: ApiModel,
   schemas: CompiledSchemas,
-  options: { readonly lenientQuery: boolean },
 ): RequestValidator {
   const schemaOf = (key: string): CompiledSchema => {
     const found = schemas(key);
@@ -49,7 +48,7 @@ export function compiledValidator(
   return {
     ready: () => Promise.resolve(),
     validate: (operation, input) =>
-      Promise.resolve(validate(document, model, operation, input, schemaOf, options.lenientQuery)),
+      Promise.resolve(validate(document, model, operation, input, schemaOf)),
   };
 }
 
@@ -59,20 +58,9 @@ function validate(
   operation: OperationSpec,
   input: ValidationInput,
   schemaOf: (key: string) => CompiledSchema,
-  lenientQuery: boolean,
 ): ValidationOutcome {
   const body = bodySchema(document, model, operation, input.headers['content-type'], schemaOf);
   if (body === undefined) return { kind: 'unsupported-media-type' };
-  const allowUnknown = lenientQuery || operation.raw['x-eov-allow-unknown-query-parameters'] === true;
-  if (!allowUnknown) {
-    const empty = Object.keys(input.query).find((name) => input.query[name] === '');
-    if (empty !== undefined) {
-      return {
-        kind: 'invalid',
-        issues: [{ path: `/query/${empty}`, message: `Empty value found for query parameter '${empty}'` }],
-      };
-    }
-  }
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(input.query))
     query[name] = typeof value === 'string' ? value : [...value];

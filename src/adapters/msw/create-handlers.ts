@@ -201,7 +201,7 @@ export function createHandlersFrom(
       api: {
         model: models.api,
         handlers: withUnserved('api', API_OPERATIONS),
-        validator: compiledValidator('api', models.api, parts.schemas, { lenientQuery }),
+        validator: compiledValidator('api', models.api, parts.schemas),
         responses: undefined,
         name: 'spec/openapi.yaml',
       },
@@ -209,7 +209,7 @@ export function createHandlersFrom(
         ? {
             model: models.admin,
             handlers: withUnserved('admin', ADMIN_OPERATIONS),
-            validator: compiledValidator('admin', models.admin, parts.schemas, { lenientQuery: false }),
+            validator: compiledValidator('admin', models.admin, parts.schemas),
             responses: undefined,
             name: 'spec/admin.yaml',
           }
