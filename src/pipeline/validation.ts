@@ -152,7 +152,9 @@ function emptyQuery(operation: OperationSpec, { query }: ValidationInput): Valid
   const empty = Object.keys(query).find(
     (name) =>
       query[name] === '' &&
-      !operation.parameters.some((p) => p.in === 'query' && p.name === name && p.raw.allowEmptyValue === true),
+      !operation.parameters.some(
+        (p) => p.in === 'query' && p.name === name && p.raw.allowEmptyValue === true,
+      ),
   );
   return empty === undefined
     ? []

@@ -60,7 +60,7 @@ describe('400 invalid_request: the query', () => {
     expect(res.headers['x-total-count']).toBe(plain.headers['x-total-count']);
   });
 
-  it('--lenient-query is the identity API\'s: the control plane still refuses an unknown parameter', async () => {
+  it("--lenient-query is the identity API's: the control plane still refuses an unknown parameter", async () => {
     const lenient = harness({ lenientQuery: true });
     const res = await lenient.get('/__admin/requests?colour=blue');
     expect(res.status).toBe(400);
@@ -74,8 +74,10 @@ describe('400 invalid_request: the query', () => {
     const h = harness();
     const res = await h.get('/users?search=&status=deleted', { token: h.token(ADMIN) });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ details: [{ location: 'query', name: 'search', message: 'must not be empty' }] });
-    expect(res.body.details).toHaveLength(1);
+    expect(res.body).toMatchObject({
+      details: [{ location: 'query', name: 'search', message: 'must not be empty' }],
+    });
+    expect((res.body as { details: unknown[] }).details).toHaveLength(1);
   });
 
   it.each([

@@ -42,7 +42,7 @@ export function mergeDocuments(docs: readonly SpecDocument[]): SpecDocument {
     components,
   };
   if (first.jsonSchemaDialect !== undefined) merged.jsonSchemaDialect = first.jsonSchemaDialect;
-  return merged as SpecDocument;
+  return merged;
 }
 
 const COMPONENT_REF = /^#\/components\/([^/]+)\/(.+)$/;

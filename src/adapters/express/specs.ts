@@ -87,7 +87,9 @@ function loadTogether(parts: readonly { doc: SpecDocument; name: string }[]): Lo
   const validatorOf = (index: number): RequestValidator => {
     validators ??= createOpenApiValidators(
       parts.map((part) => part.doc),
-      { checkDocuments: !parts.every((part) => recordedHashes(CHECKED_SPECS_URL).has(contentHash(part.doc))) },
+      {
+        checkDocuments: !parts.every((part) => recordedHashes(CHECKED_SPECS_URL).has(contentHash(part.doc))),
+      },
     );
     const found = validators[index];
     if (found === undefined) throw new Error(`no validator for document ${String(index)}`);

@@ -47,8 +47,7 @@ export function compiledValidator(
   };
   return {
     ready: () => Promise.resolve(),
-    validate: (operation, input) =>
-      Promise.resolve(validate(document, model, operation, input, schemaOf)),
+    validate: (operation, input) => Promise.resolve(validate(document, model, operation, input, schemaOf)),
   };
 }
 
