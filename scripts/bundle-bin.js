@@ -1,15 +1,18 @@
-// `npm run build:bin`: the `identity-mock` command as one ES module (dist/bin/identity-mock.js) and the chunks it
-// loads only when a command needs them, with its dependencies inside: resolving, reading and compiling a few
-// hundred CommonJS and ES modules one by one was the largest part of a start. The library entries (`identity-mock`,
-// `/client`, `/vitest`, …) stay unbundled, so a test process shares one copy of each module with them.
+// `npm run build:bin`: the `identity-mock` command as one CommonJS script (dist/bin/identity-mock.cjs) with its
+// dependencies inside, and the small ES module that runs it with V8's code cache (dist/bin/identity-mock.js, from
+// src/bin/identity-mock.ts and cached-bundle.ts, given the script's content hash): resolving, reading and compiling
+// a few hundred CommonJS and ES modules one by one was the largest part of a start, and compiling the one script the
+// largest part of what was left. The library entries (`identity-mock`, `/client`, `/vitest`, …) stay unbundled, so a
+// test process shares one copy of each module with them.
 //
-// Every module's `import.meta.url` becomes the URL of its unbundled twin in dist/ (`new URL('../spec/document-file.js',
-// import.meta.url)`), so the files each looks up beside itself (the specs, fixtures, checked-specs.json, the
+// Every module's `import.meta.url` becomes the URL of its unbundled twin in dist/ (`'../spec/document-file.js'`
+// from the script's folder), so the files each looks up beside itself (the specs, fixtures, checked-specs.json, the
 // console's assets) are the same ones in both. Left outside: the optional peers (Pact, msw, vitest, Playwright),
 // which the user installs, and Swagger UI's files, which are served from its package.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,7 +29,7 @@ const unbundledUrl = {
       if (!path.startsWith(SRC + sep) || !source.includes('import.meta.url')) return undefined;
       const twin = join(ROOT, 'dist', relative(SRC, path)).replace(/\.ts$/, '.js');
       const fromBundle = relative(OUT, twin).split(sep).join('/');
-      const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
+      const url = `require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(fromBundle)})).href`;
       return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
     });
   },
@@ -35,8 +38,8 @@ const unbundledUrl = {
 const FAKER = join(SRC, 'data/faker.ts');
 
 /**
- * faker (its locales are most of a start that seeds nothing) in a chunk of its own, loaded by `loadFaker()`
- * (src/data/faker.ts): until then its exports are stand-ins that say so when called.
+ * faker (its locales are most of a start that seeds nothing) evaluated only by `loadFaker()` (src/data/faker.ts):
+ * until then its exports are stand-ins that say so when called.
  */
 const lazyFaker = {
   name: 'lazy-faker',
@@ -60,16 +63,13 @@ export async function loadFaker() {
 };
 
 for (const file of readdirSync(OUT)) await rm(join(OUT, file), { recursive: true });
+const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' };
 await build({
-  entryPoints: { 'identity-mock': join(SRC, 'bin/identity-mock.ts') },
+  ...common,
+  entryPoints: { 'identity-mock': join(SRC, 'cli.ts') },
+  outExtension: { '.js': '.cjs' },
   outdir: OUT,
-  // Chunks sit beside the entry: the URLs that stand for `import.meta.url` are relative to this folder.
-  chunkNames: '[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
+  format: 'cjs',
   external: [
     '@pact-foundation/pact',
     'msw',
@@ -78,10 +78,6 @@ await build({
     'playwright-core',
     'swagger-ui-dist',
   ],
-  // CommonJS dependencies call `require` for Node's own modules.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
-  },
   alias: {
     'body-parser': join(ROOT, 'scripts/bin-stubs/never-called.cjs'),
     multer: join(ROOT, 'scripts/bin-stubs/never-called.cjs'),
@@ -92,8 +88,16 @@ await build({
   sourcemap: 'linked',
   sourcesContent: false,
   legalComments: 'linked',
-  logLevel: 'warning',
 });
-console.log(
-  `dist/bin: the command bundled, ${readdirSync(OUT).filter((file) => file.endsWith('.js')).length} files`,
-);
+const hash = createHash('sha256')
+  .update(readFileSync(join(OUT, 'identity-mock.cjs')))
+  .digest('hex')
+  .slice(0, 16);
+await build({
+  ...common,
+  entryPoints: { 'identity-mock': join(SRC, 'bin/identity-mock.ts') },
+  outdir: OUT,
+  format: 'esm',
+  define: { COMMAND_BUNDLE_HASH: JSON.stringify(hash) },
+});
+console.log(`dist/bin: the command bundled (${hash}), ${readdirSync(OUT).length} files`);

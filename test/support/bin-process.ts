@@ -22,10 +22,14 @@ export interface BinProcess {
   readonly exited: Promise<Exit>;
 }
 
-export function launchBin(args: readonly string[]): BinProcess {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('IDENTITY_MOCK_') && name !== 'PORT'),
-  );
+/** Spawns the bin with `args`; `env` is added to the clean environment (`HOME` for the code cache's folder). */
+export function launchBin(args: readonly string[], extra: Readonly<Record<string, string>> = {}): BinProcess {
+  const env = {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('IDENTITY_MOCK_') && name !== 'PORT'),
+    ),
+    ...extra,
+  };
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
