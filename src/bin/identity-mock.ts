@@ -4,7 +4,7 @@
 // of throughput (README "Performance"). The flag is read at every GC, so setting it here, before any load, works.
 //
 // The command itself is one CommonJS bundle beside this file (scripts/bundle-bin.js), run with V8's code cache
-// (`cached-bundle.ts`); the build names its content hash here.
+// (`cached-bundle.ts`); the build names the bundle's content hash here.
 import { setFlagsFromString } from 'node:v8';
 import { runCachedBundle } from './cached-bundle.ts';
 
