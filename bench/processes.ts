@@ -46,7 +46,12 @@ export interface ServerProcess {
  * Spawns `node <args>` (in `cwd`) unpinned (start-up is measured with both cores, as a user starts it);
  * `pinServer` then moves it to core 0 for the load. The server must listen on `port` on 127.0.0.1.
  */
-export function spawnServer(args: readonly string[], port: number, cwd?: string): ServerProcess {
+export function spawnServer(
+  args: readonly string[],
+  port: number,
+  cwd?: string,
+  env?: Readonly<Record<string, string>>,
+): ServerProcess {
   const startedAt = performance.now();
   // This process is pinned to the driver's core and a child inherits that: taskset gives the server every core
   // (it execs node, so the pid is the server's).
@@ -56,6 +61,7 @@ export function spawnServer(args: readonly string[], port: number, cwd?: string)
   const child = spawn(command, argv, {
     stdio: ['ignore', 'ignore', 'pipe'],
     ...(cwd === undefined ? {} : { cwd }),
+    ...(env === undefined ? {} : { env: { ...process.env, ...env } }),
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {

@@ -54,6 +54,7 @@ import {
   mintToken,
   mockSpec,
   NO_CACHE,
+  NO_CODE_CACHE,
   prepareBaselines,
   spawnSpec,
   STACK,
@@ -243,6 +244,11 @@ async function main(): Promise<void> {
           token: tokens.get(build.name) ?? '',
         })),
       ),
+      // A first start, without the command's code cache (this build only, default data).
+      ...builds.slice(0, 1).map((build) => {
+        const spec = mockSpec(build, NO_CODE_CACHE);
+        return { target: { server: spec.name, users: undefined }, spec, token: primaryToken };
+      }),
       { target: { server: 'stack', users: SMALL }, spec: STACK, token: primaryToken },
       // The floor: a bare node:http server holding the same users (no validation, no auth).
       { target: { server: 'bare', users: SMALL }, spec: BARE, token: primaryToken },

@@ -50,18 +50,34 @@ export type ServerSpec =
       readonly name: string;
       readonly build: Build;
       readonly flags?: readonly string[];
+      /** Added to the environment it is spawned with. */
+      readonly env?: Readonly<Record<string, string>>;
     }
   | { readonly kind: 'stack' | 'bare'; readonly name: 'stack' | 'bare' };
 
-export function mockSpec(build: Build, variant?: { suffix: string; flags: readonly string[] }): ServerSpec {
+interface Variant {
+  readonly suffix: string;
+  readonly flags: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export function mockSpec(build: Build, variant?: Variant): ServerSpec {
   return variant === undefined
     ? { kind: 'mock', name: build.name, build }
-    : { kind: 'mock', name: `${build.name} ${variant.suffix}`, build, flags: variant.flags };
+    : {
+        kind: 'mock',
+        name: `${build.name} ${variant.suffix}`,
+        build,
+        flags: variant.flags,
+        ...(variant.env === undefined ? {} : { env: variant.env }),
+      };
 }
 
 export const STACK: ServerSpec = { kind: 'stack', name: 'stack' };
 export const BARE: ServerSpec = { kind: 'bare', name: 'bare' };
 export const NO_CACHE = { suffix: '(no cache)', flags: ['--query-cache', '0'] } as const;
+/** A first start: the command's code cache (docs/running.md, "Start-up") can be neither read nor written. */
+export const NO_CODE_CACHE = { suffix: '(no code cache)', flags: [], env: { HOME: '/dev/null' } } as const;
 
 /** The bundled baselines and the stack's small document. */
 export interface Baselines {
@@ -107,7 +123,7 @@ export async function spawnSpec(
   if (spec.kind === 'mock') {
     const size = users === undefined ? [] : ['--users', String(users)];
     const args = ['dist/bin/identity-mock.js', ...common, ...size, '--log-level', 'warn', '--issuer', ISSUER];
-    return spawnServer([...args, ...(spec.flags ?? [])], port, spec.build.dir);
+    return spawnServer([...args, ...(spec.flags ?? [])], port, spec.build.dir, spec.env);
   }
   if (users === undefined) throw new Error(`${spec.name} needs a user count`);
   const size = ['--users', String(users), '--root', baselines.root];
