@@ -6,9 +6,9 @@
  * 1. The documents are merged into one (`merged-document.ts`) and given to one validator: building one compiles the
  *    OpenAPI meta-schema, which its documented options cannot turn off, so every document beyond the first would
  *    pay it again. Each document's validator asks about its paths under the document's mount.
- * 2. The validator loads the document and, unless every part was checked by the build (`checkDocuments: false`),
- *    checks it against the OpenAPI meta-schema; `ready()` resolves once it is, so a server awaits it before `listen`
- *    and a broken document fails the start, named: a merged document that fails is checked again part by part.
+ * 2. The validator loads the document; `ready()` resolves once it is, so a server awaits it before `listen` and a
+ *    broken document fails the start. Documents the build has not checked (`checkDocuments`) are each checked
+ *    against the OpenAPI meta-schema by a validator of their own, so that a fault names its document.
  * 3. The validator turns each `{name}` of a path into an Express `:name`, which cannot hold a `-`: it is given
  *    a copy where such names are aliased, and its error paths are mapped back.
  * 4. The copy it is given has its references resolved (`resolved-refs.ts`), which spares it bundling the document
@@ -47,6 +47,7 @@ export function createOpenApiValidators(
   docs: readonly SpecDocument[],
   options: OpenApiValidatorOptions,
 ): RequestValidator[] {
+  if (options.checkDocuments && docs.length > 1) return checkedApart(docs);
   const { document, aliases } = withExpressParamNames(mergeDocuments(docs));
   resolveRefsInPlace(document);
   const chain = OpenApiValidator.middleware({
@@ -70,17 +71,9 @@ export function createOpenApiValidators(
   // Handled here so that an unawaited failure is not an unhandled rejection; `ready()` still reports it.
   loaded.catch(() => undefined);
 
-  return docs.map((doc, index) => {
+  return docs.map((_, index) => {
     const mount = mountOf(index);
-    // A part that fails alone names its own fault; one that passes alone reports the merged document's.
-    const ready = (): Promise<void> =>
-      docs.length === 1
-        ? loaded
-        : loaded.catch(async (error: unknown) => {
-            const [alone] = createOpenApiValidators([doc], { checkDocuments: true });
-            await alone?.ready();
-            throw error;
-          });
+    const ready = (): Promise<void> => loaded;
     return {
       ready,
       async validate(operation, input) {
@@ -102,6 +95,30 @@ export function createOpenApiValidators(
       },
     } satisfies RequestValidator;
   });
+}
+
+/**
+ * Validators over `docs` merged, each document checked against the meta-schema by a validator of its own (the merged
+ * document holds only the first one's top-level fields): a document's `ready()` rejects with its own fault, resolves
+ * when another document is the broken one, and otherwise reports whether the merged one loaded.
+ */
+function checkedApart(docs: readonly SpecDocument[]): RequestValidator[] {
+  const checks = docs.map((doc) => {
+    const [alone] = createOpenApiValidators([doc], { checkDocuments: true });
+    if (alone === undefined) throw new Error('createOpenApiValidators lost a document');
+    const checked = alone.ready();
+    checked.catch(() => undefined);
+    return checked;
+  });
+  return createOpenApiValidators(docs, { checkDocuments: false }).map((merged, index) => ({
+    validate: (operation, input) => merged.validate(operation, input),
+    async ready() {
+      await checks[index];
+      const all = await Promise.allSettled(checks);
+      if (all.some((outcome) => outcome.status === 'rejected')) return;
+      await merged.ready();
+    },
+  }));
 }
 
 /** A request object of Express's own prototype (the validator reads `path`, `app` and the rest from it). */
