@@ -1,4 +1,4 @@
-/** A clock that moves only when the test says so (STYLE habit 9: the clock is injected). */
+/** A clock that moves only when the test says so: a mock takes its clock as `now()`, so tests control time. */
 export class ManualClock {
   #ms: number;
 
