@@ -85,12 +85,13 @@ export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
 function loadTogether(parts: readonly { doc: SpecDocument; name: string }[]): LoadedSpec[] {
   let validators: RequestValidator[] | undefined;
   const validatorOf = (index: number): RequestValidator => {
-    validators ??= createOpenApiValidators(
-      parts.map((part) => part.doc),
-      {
-        checkDocuments: !parts.every((part) => recordedHashes(CHECKED_SPECS_URL).has(contentHash(part.doc))),
-      },
-    );
+    if (validators === undefined) {
+      const recorded = recordedHashes(CHECKED_SPECS_URL);
+      validators = createOpenApiValidators(
+        parts.map((part) => part.doc),
+        { checkDocuments: !parts.every((part) => recorded.has(contentHash(part.doc))) },
+      );
+    }
     const found = validators[index];
     if (found === undefined) throw new Error(`no validator for document ${String(index)}`);
     return found;
