@@ -4,9 +4,22 @@
  * is, a damaged or loosely permitted file is replaced, and a command that ends at once writes none. Every start
  * answers alike with or without it.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { execFile } from 'node:child_process';
+
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, launchBin, listening } from './support/bin-process.ts';
 
@@ -88,7 +101,9 @@ describe('the code cache of the identity-mock command', () => {
     await serveFor(1_500);
     await cacheWhere((bytes) => bytes.length > 100_000);
     const [name] = cacheFiles();
-    expect(name).toMatch(new RegExp(`^command-[0-9a-f]{16}-${process.version}-${process.arch}\\.bin$`));
+    expect(name).toMatch(
+      new RegExp(`^command-[0-9a-f]{16}-[0-9a-f]{12}-${process.version}-${process.arch}\\.bin$`),
+    );
     const file = join(FOLDER, name ?? '');
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
@@ -107,4 +122,52 @@ describe('the code cache of the identity-mock command', () => {
       expect(statSync(file).mode & 0o777).toBe(0o600);
     }
   });
+
+  it('is one per place of install: a copy elsewhere names its own file in stack traces, not the first copy', async () => {
+    // V8 keeps the script's name in the cache; two copies of one bundle (same content hash) must not share it.
+    const home = mkdtempSync(join(tmpdir(), 'identity-mock-home-'));
+    const runner = pathToFileURL(join(import.meta.dirname, '..', 'src', 'bin', 'cached-bundle.ts')).href;
+    // Prints where its function is, then lives long enough for the cache to be written.
+    const source =
+      "console.log(new Error('here').stack.split('\\n')[1].trim()); setTimeout(() => {}, 1300);\n";
+    const copies = ['first', 'second'].map((name) => {
+      mkdirSync(join(home, name));
+      writeFileSync(join(home, name, 'bundle.cjs'), source);
+      return join(home, name, 'bundle.cjs');
+    });
+    const runIn = async (bundle: string): Promise<string> => {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `import { runCachedBundle } from ${JSON.stringify(runner)};` +
+            `runCachedBundle(new URL(${JSON.stringify(pathToFileURL(bundle).href)}), 'same-content-hash');`,
+        ],
+        { env: { ...process.env, HOME: home }, cwd: join(import.meta.dirname, '..') },
+      );
+      return stdout;
+    };
+    try {
+      const [first = '', second = ''] = copies;
+      expect(await runIn(first)).toContain(first);
+      await cacheIn(home, 1);
+      expect(await runIn(first)).toContain(first);
+      const fromSecond = await runIn(second);
+      expect(fromSecond).toContain(second);
+      expect(fromSecond).not.toContain(first);
+      await cacheIn(home, 2);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
 });
+
+/** Waits (at most 10 s) until `home` holds `count` cache files. */
+async function cacheIn(home: string, count: number): Promise<void> {
+  const folder = join(home, '.cache', 'identity-mock');
+  for (let waited = 0; waited < 10_000 && cacheFiles(folder).length < count; waited += 100) await delay(100);
+  expect(cacheFiles(folder)).toHaveLength(count);
+}

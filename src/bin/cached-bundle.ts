@@ -4,14 +4,17 @@
  * Node 20 does not have): a start that finds the cache skips parsing the bundle and compiling the functions the
  * last long run compiled (docs/running.md, "Start-up").
  *
- * - The cache is a file per bundle (its content hash, fixed at build), Node version and architecture, in the
- *   user's own `~/.cache/identity-mock/`; a file another user owns, or that others may write, is not read.
+ * - The cache is a file per bundle (its content hash, fixed at build), the bundle's path, Node version and
+ *   architecture, in the user's own `~/.cache/identity-mock/`; a file another user owns, or that others may
+ *   write, is not read. The path is part of the name because V8 keeps the script's name in the cache: a copy of
+ *   the same version installed elsewhere would otherwise name the other copy's file in its stack traces.
  * - V8 checks what it is given (its version, flags, the source's length) and ignores a cache that does not fit:
  *   the bundle is then compiled as usual, and the cache written again.
  * - A cache is written by a run that lives a second (a server), not by a command that ends at once (`token`,
  *   `--help`), so that it holds what serving compiles; at most `KEEP` files are kept.
  * - Any failure to read or write it is ignored: the cache only ever saves time.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -36,7 +39,7 @@ type CommonJsWrapper = (
 /** Runs the bundle at `url`, whose content hash is `hash`, as Node runs a CommonJS module. */
 export function runCachedBundle(url: URL, hash: string): void {
   const file = fileURLToPath(url);
-  const cacheFile = cacheFileFor(hash);
+  const cacheFile = cacheFileFor(hash, file);
   const cachedData = cacheFile === undefined ? undefined : readOwnFile(cacheFile);
   // The wrapper adds nothing before the source's first line, so line numbers in stack traces stay the bundle's.
   const script = new Script(
@@ -55,18 +58,23 @@ export function runCachedBundle(url: URL, hash: string): void {
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
 }
 
-/** The cache file of this bundle, Node and architecture; undefined when there is no cache folder to use. */
-function cacheFileFor(hash: string): string | undefined {
+/** The cache file of this bundle, path, Node and architecture; undefined when there is no cache folder to use. */
+function cacheFileFor(hash: string, file: string): string | undefined {
   const cache = join(homedir(), '.cache');
   const folder = join(cache, 'identity-mock');
   try {
     // One level at a time: a recursive mkdir loops for ever on some paths Node 20 cannot create (under /proc).
     for (const path of [cache, folder]) makeFolder(path);
     if (!ownedAndPrivate(folder)) return undefined;
-    return join(folder, `${PREFIX}${hash}-${process.version}-${process.arch}.bin`);
+    return join(folder, `${PREFIX}${hash}-${pathHash(file)}-${process.version}-${process.arch}.bin`);
   } catch {
     return undefined;
   }
+}
+
+/** Tells apart the copies of one version that a user runs (installed globally and in a project, say). */
+function pathHash(path: string): string {
+  return createHash('sha256').update(path).digest('hex').slice(0, 12);
 }
 
 function makeFolder(path: string): void {
