@@ -43,7 +43,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000 },
+        // One Chromium per file, launched and closed by the file; the files of a worker share its loaded modules
+        // (playwright-core, the mock) as the node project's do.
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000, isolate: false },
       },
     ],
   },
