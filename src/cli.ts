@@ -142,14 +142,15 @@ async function token(config: Config, extra: ParsedCommand['extra']): Promise<voi
     return;
   }
   const issuer = config.issuer ?? `http://localhost:${config.authPort ?? config.port}/`;
-  const [{ createMock }, { MockError }, { loadFaker }] = await Promise.all([
+  const [{ createMock, seedsData }, { MockError }, { loadFaker }] = await Promise.all([
     import('./mock.ts'),
     import('./errors.ts'),
     import('./data/faker.ts'),
   ]);
-  // The mock below may seed its data (`--seed`, `--users`).
-  await loadFaker();
-  const mock = createMock({ ...config, ...prepare(config), issuer });
+  const options = { ...config, ...prepare(config), issuer };
+  // The mock below seeds its data unless it was seeded ahead (the default) or comes from fixtures.
+  if (seedsData(options)) await loadFaker();
+  const mock = createMock(options);
   try {
     const minted = mock.token({
       user,

@@ -17,6 +17,7 @@ import type { JournalEntry, JournalFilter } from './control/journal.ts';
 import { parseRateLimit, type RateLimitConfig } from './control/rate-limit.ts';
 import type { Dataset } from './data/dataset.ts';
 import { loadFixturesSync } from './data/fixtures.ts';
+import { hasPrebuiltDataset } from './data/prebuilt-dataset.ts';
 import { seedDataset } from './data/seed.ts';
 import { runToEnd, type Steps } from './data/sliced-work.ts';
 import { nodeServicesSteps } from './node-services.ts';
@@ -73,6 +74,17 @@ export const MOCK_DEFAULTS = Object.freeze({
   appTokenClientId: 'mock-client',
   now: (): number => Date.now(),
 });
+
+/**
+ * Whether a mock built with `options` seeds its data with faker, which the command's bundle loads on demand
+ * (`data/faker.ts`, awaited first): not when it is given data, nor at a seed and size seeded ahead
+ * (`data/prebuilt-dataset.ts`).
+ */
+export function seedsData(options: MockOptions): boolean {
+  if (options.dataset !== undefined || options.fixtures !== undefined) return false;
+  const seeding = { seed: options.seed ?? MOCK_DEFAULTS.seed, users: options.users ?? MOCK_DEFAULTS.users };
+  return !hasPrebuiltDataset(seeding);
+}
 
 /**
  * A named session of a mock, for a test suite that shares the mock with others (docs/sessions.md): the same

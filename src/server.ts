@@ -10,9 +10,15 @@ import type { AddressInfo, Socket } from 'node:net';
 import { sessionClient } from './client/session-client.ts';
 import type { SessionApi } from './client/session-api.ts';
 import { loadFaker } from './data/faker.ts';
-import { hasPrebuiltDataset } from './data/prebuilt-dataset.ts';
 import { runInSlices } from './data/sliced-work.ts';
-import { buildMockSteps, MOCK_DEFAULTS, type Mock, type MockInternals, type MockOptions } from './mock.ts';
+import {
+  buildMockSteps,
+  MOCK_DEFAULTS,
+  seedsData,
+  type Mock,
+  type MockInternals,
+  type MockOptions,
+} from './mock.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
 import { sharedSpecs, specsReady } from './adapters/express/specs.ts';
 
@@ -138,7 +144,7 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   );
   let mock: MockInternals;
   try {
-    if (seeds(options)) await loadFaker();
+    if (seedsData(options)) await loadFaker();
     mock = await runInSlices(
       buildMockSteps({ ...options, specs, separateAuthServer: authServer !== undefined }, { keys, authUrl }),
     );
@@ -163,15 +169,6 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
       await Promise.all(listeners.map((listener) => drain(listener, graceMs)));
     },
   };
-}
-
-/**
- * The start seeds its data with faker (loaded on demand in the command's bundle, `data/faker.ts`): not when it is
- * given data, nor at a seed and size seeded ahead (`data/prebuilt-dataset.ts`).
- */
-function seeds(o: StartOptions): boolean {
-  if (o.dataset !== undefined || o.fixtures !== undefined) return false;
-  return !hasPrebuiltDataset({ seed: o.seed ?? MOCK_DEFAULTS.seed, users: o.users ?? MOCK_DEFAULTS.users });
 }
 
 /**

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToken } from './support/auth.ts';
+import { seedDataset } from '../src/data/seed.ts';
+import { at } from '../src/data/seed-random.ts';
 import { fetchChecked } from './support/fetch-checked.ts';
 import { startMockInternals as startMock, type RunningMockInternals as RunningMock } from '../src/server.ts';
 
@@ -337,6 +339,24 @@ describe.concurrent('identity-mock', () => {
       expect(code).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toContain('nobody@x');
+    });
+
+    it('--seed and --users: a user of that data only (seeded with faker, not the data seeded ahead)', async () => {
+      const seeded = at(seedDataset({ seed: 7, users: 5 }).users, 4);
+      const { code, stdout, stderr } = await run([
+        'token',
+        '--user',
+        seeded.email,
+        '--seed',
+        '7',
+        '--users',
+        '5',
+      ]);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(decodeToken(stdout.trim()).claims.sub).toBe(`auth0|${seeded.id}`);
+      const atDefault = await run(['token', '--user', seeded.email]);
+      expect(atDefault.code).toBe(2);
     });
   });
 

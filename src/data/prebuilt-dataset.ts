@@ -25,11 +25,19 @@ export function prebuiltFile(options: SeedOptions, dataset: Dataset): PrebuiltFi
   return { ...options, dataset: { users: dataset.users, workspaces: dataset.workspaces } };
 }
 
+/**
+ * Each file as read, by URL: a start asks twice (whether to load faker, then for the data) and a second mock in the
+ * process asks again. The URLs are the package's own (and a test's), never a client's, so this stays small.
+ */
+const files = new Map<string, PrebuiltFile | undefined>();
+
 function fileFor(options: SeedOptions, url: URL): PrebuiltFile | undefined {
-  const file = readJsonFileSync(url, { optional: true });
-  if (file === ABSENT) return undefined;
-  const { seed, users } = file as PrebuiltFile;
-  return seed === options.seed && users === options.users ? (file as PrebuiltFile) : undefined;
+  if (!files.has(url.href)) {
+    const read = readJsonFileSync(url, { optional: true });
+    files.set(url.href, read === ABSENT ? undefined : (read as PrebuiltFile));
+  }
+  const file = files.get(url.href);
+  return file?.seed === options.seed && file.users === options.users ? file : undefined;
 }
 
 /** A dataset was seeded ahead for `options`. */
