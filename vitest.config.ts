@@ -45,7 +45,12 @@ export default defineConfig({
         extends: true,
         // One Chromium per file, launched and closed by the file; the files of a worker share its loaded modules
         // (playwright-core, the mock) as the node project's do.
-        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000, isolate: false },
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          testTimeout: 60_000,
+          isolate: false,
+        },
       },
     ],
   },
