@@ -343,15 +343,8 @@ describe.concurrent('identity-mock', () => {
 
     it('--seed and --users: a user of that data only (seeded with faker, not the data seeded ahead)', async () => {
       const seeded = at(seedDataset({ seed: 7, users: 5 }).users, 4);
-      const { code, stdout, stderr } = await run([
-        'token',
-        '--user',
-        seeded.email,
-        '--seed',
-        '7',
-        '--users',
-        '5',
-      ]);
+      const flags = ['--seed', '7', '--users', '5'];
+      const { code, stdout, stderr } = await run(['token', '--user', seeded.email, ...flags]);
       expect(stderr).toBe('');
       expect(code).toBe(0);
       expect(decodeToken(stdout.trim()).claims.sub).toBe(`auth0|${seeded.id}`);
