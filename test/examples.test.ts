@@ -142,7 +142,9 @@ async function importedPackages(example: string): Promise<Set<string>> {
   );
   for (const file of files) {
     const text = await readFile(join(EXAMPLES, example, file), 'utf8');
-    for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)) {
+    for (const match of text.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"]+)['"]/g,
+    )) {
       const specifier = match[1] ?? '';
       if (specifier.startsWith('.') || specifier.startsWith('node:')) continue;
       const parts = specifier.split('/');
