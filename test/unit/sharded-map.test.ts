@@ -1,7 +1,11 @@
-/** `ShardedMap` answers as one `Map` does, for any keys and any order of writes (src/data/sharded-map.ts). */
+/**
+ * `ShardedMap` answers as one `Map` does, for any keys and any order of writes, and spreads the keys it is given
+ * evenly over its shards (src/data/sharded-map.ts).
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ShardedMap } from '../../src/data/sharded-map.ts';
+import { seedDataset } from '../../src/data/seed.ts';
 
 describe('ShardedMap', () => {
   it('gets what a Map gets after the same writes, and has its size (property)', () => {
@@ -30,5 +34,14 @@ describe('ShardedMap', () => {
     expect(map.size).toBe(1_000_000);
     expect(map.get('user999999@example.com')).toBe(999_999);
     expect(Math.max(...map.shardSizes())).toBeLessThan(20_000);
+  });
+
+  it('spreads seeded ids, e-mail addresses and identifiers evenly: no shard holds 1.25× its share', () => {
+    const { users } = seedDataset({ seed: 42, users: 20_000 });
+    for (const field of ['id', 'email', 'identifier'] as const) {
+      const map = new ShardedMap<number>();
+      users.forEach((user, slot) => map.set(user[field].toLowerCase(), slot));
+      expect(Math.max(...map.shardSizes()), field).toBeLessThan((1.25 * users.length) / 64);
+    }
   });
 });
