@@ -26,6 +26,21 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** A local reference to a component, split: `#/components/<kind>/<name>` and what follows the name (`/properties/id`). */
+export interface ComponentRef {
+  readonly kind: string;
+  readonly name: string;
+  readonly rest: string;
+}
+
+const COMPONENT_REF = /^#\/components\/([^/]+)\/([^/]+)(.*)$/;
+
+/** The component `ref` names, or undefined when it names none (another document, `#/paths/…`). */
+export function componentRef(ref: string): ComponentRef | undefined {
+  const [, kind, name, rest] = COMPONENT_REF.exec(ref) ?? [];
+  return kind === undefined || name === undefined ? undefined : { kind, name, rest: rest ?? '' };
+}
+
 /** Resolves a local JSON pointer (`#/components/schemas/User`) in `doc`. */
 export function resolvePointer(doc: SpecDocument, ref: string): unknown {
   if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported (got ${ref})`);

@@ -90,6 +90,34 @@ describe('requestParts', () => {
     expect(refs).toEqual(['#/components/schemas/Node']);
     for (const ref of refs) expect(resolvePointer(kept, ref)).toMatchObject({ type: 'object' });
   });
+
+  it('keeps the whole component for a reference into one, so that reference still resolves', () => {
+    const tree = {
+      type: 'object',
+      properties: {
+        children: { type: 'array', items: { $ref: '#/components/schemas/Tree/properties/children' } },
+      },
+    };
+    const doc: SpecDocument = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/forest': {
+          post: {
+            operationId: 'grow',
+            requestBody: { content: { 'application/json': { schema: tree } } },
+            responses: { '204': { description: 'grown' } },
+          },
+        },
+      },
+      components: { schemas: { Tree: tree } },
+    };
+    const kept = requestParts(doc);
+    expect((kept.components as { schemas: Record<string, unknown> }).schemas).toEqual({ Tree: tree });
+    expect(resolvePointer(kept, '#/components/schemas/Tree/properties/children')).toMatchObject({
+      type: 'array',
+    });
+  });
 });
 
 function operationCount(doc: SpecDocument): number {

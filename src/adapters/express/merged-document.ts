@@ -7,7 +7,7 @@
  * `d<i>_<name>`, every local `$ref` with them, so that two documents may name a schema alike. The documents must
  * share their `openapi` version and JSON Schema dialect, which decide how the validator reads every schema.
  */
-import type { SpecDocument } from '../../spec/document.ts';
+import { componentRef, type SpecDocument } from '../../spec/document.ts';
 
 /** Where document `index`'s paths are mounted in the merged document. */
 export function mountOf(index: number): string {
@@ -45,7 +45,6 @@ export function mergeDocuments(docs: readonly SpecDocument[]): SpecDocument {
   return merged;
 }
 
-const COMPONENT_REF = /^#\/components\/([^/]+)\/(.+)$/;
 const PATH_REF = /^#\/paths\//;
 
 /**
@@ -67,10 +66,14 @@ function renamed(doc: SpecDocument, prefix: string, mount: string): SpecDocument
       return;
     }
     const record = node as Record<string, unknown>;
-    if (typeof record.$ref === 'string')
-      record.$ref = record.$ref
-        .replace(COMPONENT_REF, (_, kind: string, name: string) => `#/components/${kind}/${prefix}${name}`)
-        .replace(PATH_REF, `#/paths/${mount.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    if (typeof record.$ref === 'string') {
+      const component = componentRef(record.$ref);
+      record.$ref = (
+        component === undefined
+          ? record.$ref
+          : `#/components/${component.kind}/${prefix}${component.name}${component.rest}`
+      ).replace(PATH_REF, `#/paths/${mount.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    }
     for (const value of Object.values(record)) visit(value);
   };
   visit(doc);

@@ -6,7 +6,7 @@
  * compiles the first request of each operation: the responses, named from every operation, were nine tenths of that
  * walk. A document with responses left out is still a valid OpenAPI 3.1 document (they are optional there).
  */
-import { resolvePointer, type SpecDocument } from '../../spec/document.ts';
+import { componentRef, resolvePointer, type SpecDocument } from '../../spec/document.ts';
 
 /** A new document with the request parts of `doc` (objects shared with it, not copied). */
 export function requestParts(doc: SpecDocument): SpecDocument {
@@ -22,9 +22,12 @@ export function requestParts(doc: SpecDocument): SpecDocument {
   // The components the references left in `paths` name, and those their targets name in turn.
   const pending = referencesUnder(paths);
   for (let ref = pending.pop(); ref !== undefined; ref = pending.pop()) {
-    const [, kind, name] = /^#\/components\/([^/]+)\/([^/]+)/.exec(ref) ?? [];
-    if (kind === undefined || name === undefined || components[kind]?.[name] !== undefined) continue;
-    const target = resolvePointer(doc, ref);
+    const component = componentRef(ref);
+    if (component === undefined) continue;
+    const { kind, name } = component;
+    if (components[kind]?.[name] !== undefined) continue;
+    // The whole component, also for a reference into it (`…/User/properties/id`).
+    const target = resolvePointer(doc, `#/components/${kind}/${name}`);
     (components[kind] ??= {})[name] = target;
     pending.push(...referencesUnder(target));
   }
