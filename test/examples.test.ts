@@ -134,11 +134,19 @@ async function prepare(): Promise<string> {
   return dir;
 }
 
-/** The packages an example's code names: bare import and require specifiers, without subpaths. */
+/**
+ * The packages an example's code names: bare import and require specifiers, without subpaths. What the example's
+ * .gitignore names (a build's output, such as msw-browser's public/) is not its code.
+ */
 async function importedPackages(example: string): Promise<Set<string>> {
   const names = new Set<string>();
+  const ignoreFile = join(EXAMPLES, example, '.gitignore');
+  const ignored = new Set(['node_modules']);
+  if (existsSync(ignoreFile))
+    for (const line of (await readFile(ignoreFile, 'utf8')).split('\n'))
+      if (line.trim() !== '' && !line.startsWith('#')) ignored.add(line.trim().replace(/\/$/, ''));
   const files = (await readdir(join(EXAMPLES, example), { recursive: true, encoding: 'utf8' })).filter(
-    (file) => /\.[cm]?[jt]s$/.test(file) && !file.split('/').includes('node_modules'),
+    (file) => /\.[cm]?[jt]s$/.test(file) && !file.split('/').some((part) => ignored.has(part)),
   );
   for (const file of files) {
     const text = await readFile(join(EXAMPLES, example, file), 'utf8');

@@ -22,7 +22,7 @@ export interface BinProcess {
   readonly exited: Promise<Exit>;
 }
 
-/** Spawns the bin with `args`; `env` is added to the clean environment (`HOME` for the code cache's folder). */
+/** Spawns the bin with `args`; `extra` is added to the clean environment (`HOME` for the code cache's folder). */
 export function launchBin(args: readonly string[], extra: Readonly<Record<string, string>> = {}): BinProcess {
   const env = {
     ...Object.fromEntries(

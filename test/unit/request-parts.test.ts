@@ -47,21 +47,10 @@ describe('requestParts', () => {
   });
 
   it('keeps the components that references left in place name (recursive schemas), and they resolve', () => {
-    const doc: SpecDocument = {
-      openapi: '3.1.0',
-      info: { title: 't', version: '1' },
-      paths: {
-        '/tree': {
-          post: {
-            operationId: 'plant',
-            requestBody: {
-              content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } },
-            },
-            responses: { '200': { $ref: '#/components/responses/Ok' } },
-          },
-        },
-      },
-      components: {
+    const doc = postingOne(
+      { $ref: '#/components/schemas/Node' },
+      { '200': { $ref: '#/components/responses/Ok' } },
+      {
         schemas: {
           Node: {
             type: 'object',
@@ -81,7 +70,7 @@ describe('requestParts', () => {
           },
         },
       },
-    };
+    );
     const kept = requestParts(resolveRefsInPlace(structuredClone<SpecDocument>(doc)));
     const schemas = (kept.components as { schemas: Record<string, unknown> }).schemas;
     expect(Object.keys(schemas).sort()).toEqual(['Node']);
@@ -98,27 +87,33 @@ describe('requestParts', () => {
         children: { type: 'array', items: { $ref: '#/components/schemas/Tree/properties/children' } },
       },
     };
-    const doc: SpecDocument = {
-      openapi: '3.1.0',
-      info: { title: 't', version: '1' },
-      paths: {
-        '/forest': {
-          post: {
-            operationId: 'grow',
-            requestBody: { content: { 'application/json': { schema: tree } } },
-            responses: { '204': { description: 'grown' } },
-          },
-        },
-      },
-      components: { schemas: { Tree: tree } },
-    };
-    const kept = requestParts(doc);
+    const kept = requestParts(
+      postingOne(tree, { '204': { description: 'grown' } }, { schemas: { Tree: tree } }),
+    );
     expect((kept.components as { schemas: Record<string, unknown> }).schemas).toEqual({ Tree: tree });
     expect(resolvePointer(kept, '#/components/schemas/Tree/properties/children')).toMatchObject({
       type: 'array',
     });
   });
 });
+
+/** A document with one operation, `POST /things`, taking `schema` and answering `responses`. */
+function postingOne(schema: unknown, responses: unknown, components: unknown): SpecDocument {
+  return {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/things': {
+        post: {
+          operationId: 'post',
+          requestBody: { content: { 'application/json': { schema } } },
+          responses,
+        },
+      },
+    },
+    components,
+  };
+}
 
 function operationCount(doc: SpecDocument): number {
   return Object.values(doc.paths as Record<string, Record<string, unknown>>).reduce(
