@@ -39,28 +39,40 @@ export function uuidStrings(words: Uint32Array): string[] {
 
 const DAY_MS = 86_400_000;
 const ISO_LENGTH = 24;
-const DATE_PART_LENGTH = 11;
+/** Days from 0000-03-01 to 1970-01-01 in the proleptic Gregorian calendar. */
+const EPOCH_FROM_MARCH_0000 = 719_468;
+const DAYS_PER_400_YEARS = 146_097;
 
 /**
  * `Date#toISOString()` of each instant (milliseconds since the epoch, years 0–9999), e.g.
- * `2025-03-04T05:06:07.089Z`.
+ * `2025-03-04T05:06:07.089Z`. The calendar date is computed from the day number (H. Hinnant's `civil_from_days`),
+ * not through a `Date`: a batch of seeded instants spreads over years, so they rarely share a day.
  *
  * @example
  * isoTimestamps([0]); // ['1970-01-01T00:00:00.000Z']
  */
 export function isoTimestamps(times: ArrayLike<number>): string[] {
-  const bytes = Buffer.alloc(times.length * ISO_LENGTH);
-  const datePrefixes = new Map<number, Buffer>();
+  const bytes = Buffer.allocUnsafe(times.length * ISO_LENGTH);
   for (let index = 0; index < times.length; index++) {
     const time = times[index] ?? 0;
     const day = Math.floor(time / DAY_MS);
-    let prefix = datePrefixes.get(day);
-    if (prefix === undefined) {
-      prefix = Buffer.from(new Date(day * DAY_MS).toISOString().slice(0, DATE_PART_LENGTH), 'latin1');
-      datePrefixes.set(day, prefix);
-    }
-    const at = index * ISO_LENGTH;
-    prefix.copy(bytes, at);
+    // The year runs from March, so that February's leap day ends it.
+    const shifted = day + EPOCH_FROM_MARCH_0000;
+    const era = Math.floor(shifted / DAYS_PER_400_YEARS);
+    const dayOfEra = shifted - era * DAYS_PER_400_YEARS;
+    const yearOfEra = Math.floor(
+      (dayOfEra -
+        Math.floor(dayOfEra / 1460) +
+        Math.floor(dayOfEra / 36_524) -
+        Math.floor(dayOfEra / 146_096)) /
+        365,
+    );
+    const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+    const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+    const dayOfMonth = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+    const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+    const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+
     let rest = time - day * DAY_MS;
     const hours = Math.floor(rest / 3_600_000);
     rest -= hours * 3_600_000;
@@ -68,6 +80,14 @@ export function isoTimestamps(times: ArrayLike<number>): string[] {
     rest -= minutes * 60_000;
     const seconds = Math.floor(rest / 1000);
     const millis = rest - seconds * 1000;
+
+    const at = index * ISO_LENGTH;
+    writeDigits(bytes, at, year, 4);
+    bytes[at + 4] = 0x2d; // '-'
+    writeDigits(bytes, at + 5, month, 2);
+    bytes[at + 7] = 0x2d;
+    writeDigits(bytes, at + 8, dayOfMonth, 2);
+    bytes[at + 10] = 0x54; // 'T'
     writeDigits(bytes, at + 11, hours, 2);
     bytes[at + 13] = 0x3a; // ':'
     writeDigits(bytes, at + 14, minutes, 2);

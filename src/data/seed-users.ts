@@ -53,6 +53,9 @@ export interface SeededUsers {
   readonly users: readonly User[];
   /** Ids of the drawn users in each workspace (by position in `workspaceSizes`), in user order. */
   readonly members: readonly (readonly string[])[];
+  /** Each drawn user's `created_at` and `updated_at` in epoch milliseconds. */
+  readonly createdMs: Float64Array;
+  readonly updatedMs: Float64Array;
 }
 
 /**
@@ -103,7 +106,7 @@ export function* seedUsersSteps(draws: RandomDraws, count: number, context: Seed
       if (position >= 0) at(members, position).push(id);
     }
   }
-  return { users, members };
+  return { users, members, createdMs: drawn.created, updatedMs: drawn.updated };
 }
 
 /** Every random choice for the drawn users, one column per field. */

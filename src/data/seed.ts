@@ -9,6 +9,7 @@ import { DEFAULT_CLIENTS } from './clients.ts';
 import type { Dataset, Workspace } from './dataset.ts';
 import { KNOWN_ACCOUNTS } from './known-accounts.ts';
 import { seedUsersSteps } from './seed-users.ts';
+import { keepUserTimes } from './user-times.ts';
 import { runToEnd, type Steps } from './sliced-work.ts';
 import { RandomDraws, at } from './seed-random.ts';
 
@@ -64,6 +65,13 @@ export function* seedDatasetSteps(options: SeedOptions): Steps<Dataset> {
   // `concat` copies in bulk; a step between the copies keeps each one short at a million users.
   const users: User[] = known.concat(seeded.users);
   yield;
+  const times = { createdMs: new Float64Array(users.length), updatedMs: new Float64Array(users.length) };
+  for (const [index, user] of known.entries()) {
+    times.createdMs[index] = Date.parse(user.created_at);
+    times.updatedMs[index] = Date.parse(user.updated_at);
+  }
+  times.createdMs.set(seeded.createdMs, known.length);
+  times.updatedMs.set(seeded.updatedMs, known.length);
   const members: string[][] = [];
   for (const [position, id] of workspaceIds.entries()) {
     const knownMembers = known.filter((user) => KNOWN_ACCOUNTS.memberships.get(user.id)?.includes(id));
@@ -76,8 +84,10 @@ export function* seedDatasetSteps(options: SeedOptions): Steps<Dataset> {
   );
   // Everyone has DEFAULT_PASSWORD: the map lists only users with another one (none here).
   const passwords = new Map<string, string>();
+  Object.freeze(users);
+  keepUserTimes(users, times);
   return Object.freeze({
-    users: Object.freeze(users),
+    users,
     passwords,
     workspaces: Object.freeze(workspaces),
     clients: DEFAULT_CLIENTS,

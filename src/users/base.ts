@@ -8,6 +8,7 @@ import type { Dataset, Workspace } from '../data/dataset.ts';
 import type { SortField, User } from '../spec/types.ts';
 import { runInSlices, runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 import { ShardedMap, type Lookup } from '../data/sharded-map.ts';
+import { userTimesOf } from '../data/user-times.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
 import { UserSearch, type SearchDoc } from './search.ts';
@@ -84,16 +85,23 @@ export class UserBase {
     return base;
   }
 
-  /** Fills the columns and lookups from the records, then the memberships. */
+  /** Fills the columns and lookups from the records (the times from the seeding's, when it kept them), then the memberships. */
   *#fill(): Steps<void> {
     const { users } = this;
+    const times = userTimesOf(users);
+    if (times !== undefined) {
+      this.createdMs.set(times.createdMs);
+      this.updatedMs.set(times.updatedMs);
+    }
     for (let i = 0; i < users.length; i++) {
       if (i % STEP_UNITS === STEP_UNITS - 1) yield;
       const user = users[i];
       if (user === undefined) continue;
       this.bySlotId.set(lowerCase(user.id), i);
-      this.createdMs[i] = Date.parse(user.created_at);
-      this.updatedMs[i] = Date.parse(user.updated_at);
+      if (times === undefined) {
+        this.createdMs[i] = Date.parse(user.created_at);
+        this.updatedMs[i] = Date.parse(user.updated_at);
+      }
       this.typeCode[i] = code(this.#typeCodes, user.user_type);
       this.statusCode[i] = code(this.#statusCodes, user.status);
     }

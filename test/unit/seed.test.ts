@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { isoTimestamps, uuidStrings } from '../../src/data/bulk-format.ts';
 import { DEFAULT_PASSWORD, passwordOf } from '../../src/data/dataset.ts';
 import { IdentifierAllocator, identifierBase } from '../../src/data/identifier.ts';
@@ -306,6 +307,25 @@ describe('bulk formatting', () => {
       times.push(Math.floor(time));
     }
     expect(isoTimestamps(times)).toEqual(times.map((time) => new Date(time).toISOString()));
+  });
+
+  it('agrees with Date#toISOString for any instant of the years 0–9999, leap days and centuries included', () => {
+    const first = Date.parse('0000-01-01T00:00:00.000Z');
+    const last = Date.parse('9999-12-31T23:59:59.999Z');
+    const edges = ['1900-02-28', '1900-03-01', '2000-02-29', '2100-03-01', '1969-12-31', '0000-02-29'].map(
+      (day) => Date.parse(`${day}T23:59:59.999Z`),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: first, max: last }), fc.constantFrom(first, last, ...edges)), {
+          maxLength: 50,
+        }),
+        (times) => {
+          expect(isoTimestamps(times)).toEqual(times.map((time) => new Date(time).toISOString()));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('formats uuid v4 strings with version and variant bits set', () => {
