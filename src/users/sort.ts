@@ -7,6 +7,7 @@
 import { runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 import { collationKey, compareText } from './collation.ts';
 import { sortSteps } from './sort-steps.ts';
+import { timeSortSteps } from './time-sort.ts';
 
 /** How a field compares: `text` under collation (case- and accent-insensitive), `time` as an instant. */
 export type SortKind = 'text' | 'time';
@@ -154,7 +155,7 @@ export class SortOrders {
         if (k % STEP_UNITS === STEP_UNITS - 1) yield;
       }
       yield;
-      slots = yield* sortSteps(slots, (a, b) => (ms[a] ?? 0) - (ms[b] ?? 0) || byId(a, b));
+      slots = yield* timeSortSteps(slots, ms, byId);
       same = (a, b) => ms[a] === ms[b];
     } else {
       const values: string[] = new Array<string>(size).fill('');
