@@ -149,12 +149,10 @@ export class SortOrders {
     let same: (a: number, b: number) => boolean;
     if (kind === 'time') {
       const ms = new Float64Array(size);
-      for (let k = 0; k < slots.length; k++) {
-        const i = slots[k] ?? 0;
-        ms[i] = this.#columns.time(field, i);
-        if (k % STEP_UNITS === STEP_UNITS - 1) yield;
+      for (let from = 0; from < slots.length; from += ENTRIES_PER_STEP) {
+        copyTimes(this.#columns, field, slots, from, Math.min(slots.length, from + ENTRIES_PER_STEP), ms);
+        yield;
       }
-      yield;
       slots = yield* timeSortSteps(slots, ms, byId);
       same = (a, b) => ms[a] === ms[b];
     } else {
@@ -215,11 +213,9 @@ export class SortOrders {
     }
     const group = new Uint32Array(size);
     let current = 0;
-    for (let k = 0; k < slots.length; k++) {
-      const slot = slots[k] ?? 0;
-      if (k > 0 && !same(slots[k - 1] ?? 0, slot)) current++;
-      group[slot] = current;
-      if (k % STEP_UNITS === STEP_UNITS - 1) yield;
+    for (let from = 0; from < slots.length; from += STEP_UNITS) {
+      current = markGroups(slots, from, Math.min(slots.length, from + STEP_UNITS), same, current, group);
+      yield;
     }
     const orders: FieldOrders = { asc: emptyOrder(), desc: emptyOrder(), group, stale: false };
     yield* setOrdersSteps(orders, slots, size);
@@ -267,49 +263,98 @@ function setOrders(orders: FieldOrders, ascending: Uint32Array, size: number): v
   runToEnd(setOrdersSteps(orders, ascending, size));
 }
 
-/** `setOrders` in steps: at a million users deriving both orders and their positions takes a few hundred ms. */
+/**
+ * `setOrders` in steps: at a million users deriving both orders and their positions takes a few hundred ms. The
+ * loops are plain functions run over a step's share each: V8 optimizes those, not a generator's loops.
+ */
 function* setOrdersSteps(orders: FieldOrders, ascending: Uint32Array, size: number): Steps<void> {
-  const { group } = orders;
-  const descending = new Uint32Array(ascending.length);
-  let out = 0;
-  let end = ascending.length;
-  let done = 0;
-  while (end > 0) {
-    // A group can be half the store (a status): it is scanned and copied in steps too.
-    const g = group[ascending[end - 1] ?? 0];
-    let start = end - 1;
-    while (start > 0 && group[ascending[start - 1] ?? 0] === g) {
-      start--;
-      if (++done >= ENTRIES_PER_STEP) {
-        done = 0;
-        yield;
-      }
-    }
-    for (let from = start; from < end; from += ENTRIES_PER_STEP) {
-      const to = Math.min(end, from + ENTRIES_PER_STEP);
-      descending.set(ascending.subarray(from, to), out + from - start);
-      done += to - from;
-      if (done >= ENTRIES_PER_STEP) {
-        done = 0;
-        yield;
-      }
-    }
-    out += end - start;
-    end = start;
+  const reversal: Reversal = {
+    ascending,
+    group: orders.group,
+    descending: new Uint32Array(ascending.length),
+    end: ascending.length,
+    out: 0,
+  };
+  while (reversal.end > 0) {
+    reverseGroups(reversal, ENTRIES_PER_STEP);
+    yield;
   }
   const asc = yield* positionSteps(ascending, size);
-  const desc = yield* positionSteps(descending, size);
+  const desc = yield* positionSteps(reversal.descending, size);
   orders.asc = { order: ascending, position: asc };
-  orders.desc = { order: descending, position: desc };
+  orders.desc = { order: reversal.descending, position: desc };
+}
+
+/** The descending order being derived from the ascending one: groups from the last, each still by id ascending. */
+interface Reversal {
+  readonly ascending: Uint32Array;
+  readonly group: Uint32Array;
+  readonly descending: Uint32Array;
+  /** The groups of `ascending` before `end` are still to be copied, to `descending` from `out`. */
+  end: number;
+  out: number;
+}
+
+/** Copies groups of `reversal.ascending`, last first, until at least `budget` entries are copied or none are left. */
+function reverseGroups(reversal: Reversal, budget: number): void {
+  const { ascending, group, descending } = reversal;
+  let { end, out } = reversal;
+  for (let done = 0; end > 0 && done < budget;) {
+    const g = group[ascending[end - 1] ?? 0];
+    let start = end - 1;
+    while (start > 0 && group[ascending[start - 1] ?? 0] === g) start--;
+    for (let k = start; k < end; k++) descending[out++] = ascending[k] ?? 0;
+    done += end - start;
+    end = start;
+  }
+  reversal.end = end;
+  reversal.out = out;
 }
 
 function* positionSteps(order: Uint32Array, size: number): Steps<Uint32Array> {
   const position = new Uint32Array(size);
-  for (let p = 0; p < order.length; p++) {
-    position[order[p] ?? 0] = p;
-    if (p % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
+  for (let from = 0; from < order.length; from += ENTRIES_PER_STEP) {
+    const to = Math.min(order.length, from + ENTRIES_PER_STEP);
+    for (let p = from; p < to; p++) position[order[p] ?? 0] = p;
+    yield;
   }
   return position;
+}
+
+/** Each live slot's time of `field` (slots `slots[from, to)`) into `ms`, by slot. */
+function copyTimes(
+  columns: SortColumns,
+  field: string,
+  slots: Uint32Array,
+  from: number,
+  to: number,
+  ms: Float64Array,
+): void {
+  for (let k = from; k < to; k++) {
+    const slot = slots[k] ?? 0;
+    ms[slot] = columns.time(field, slot);
+  }
+}
+
+/**
+ * Numbers the groups of equal values along `order[from, to)` (sorted), into `group` by slot, counting on from
+ * `current` (the group of `order[from - 1]`); returns the group of `order[to - 1]`.
+ */
+function markGroups(
+  order: Uint32Array,
+  from: number,
+  to: number,
+  same: (a: number, b: number) => boolean,
+  current: number,
+  group: Uint32Array,
+): number {
+  let g = current;
+  for (let k = from; k < to; k++) {
+    const slot = order[k] ?? 0;
+    if (k > 0 && !same(order[k - 1] ?? 0, slot)) g++;
+    group[slot] = g;
+  }
+  return g;
 }
 
 /**
