@@ -7,7 +7,7 @@ import { isoTimestamps, uuidStrings } from './bulk-format.ts';
 import { IdentifierAllocator, fitIdentifierBase } from './identifier.ts';
 import { LOCALE_WEIGHTS, namePools } from './name-pool.ts';
 import type { NamePool } from './name-pool.ts';
-import { at } from './seed-random.ts';
+import { at, inRange } from './seed-random.ts';
 import { STEP_UNITS, type Steps } from './sliced-work.ts';
 import type { RandomDraws } from './seed-random.ts';
 
@@ -53,6 +53,8 @@ export interface SeededUsers {
   readonly users: readonly User[];
   /** Ids of the drawn users in each workspace (by position in `workspaceSizes`), in user order. */
   readonly members: readonly (readonly string[])[];
+  /** The same members as positions in the dataset's users (the existing ones first). */
+  readonly memberSlots: readonly (readonly number[])[];
   /** Each drawn user's `created_at` and `updated_at` in epoch milliseconds. */
   readonly createdMs: Float64Array;
   readonly updatedMs: Float64Array;
@@ -78,35 +80,39 @@ export function* seedUsersSteps(draws: RandomDraws, count: number, context: Seed
   const identifiers = new IdentifierAllocator(context.existing.map((user) => user.identifier));
   const users: User[] = [];
   const members: string[][] = context.workspaceSizes.map(() => []);
+  const memberSlots: number[][] = context.workspaceSizes.map(() => []);
   for (let index = 0; index < count; index++) {
     if (index % STEP_UNITS === STEP_UNITS - 1) yield;
-    const pool = at(drawn.pools, index);
-    const first = at(drawn.firstNames, index);
-    const last = at(drawn.lastNames, index);
+    const pool = inRange(drawn.pools[index], index);
+    const first = inRange(drawn.firstNames[index], index);
+    const last = inRange(drawn.lastNames[index], index);
     const identifier = identifiers.allocate(
-      fitIdentifierBase(`${at(pool.firstWords, first)}.${at(pool.lastWords, last)}`),
+      fitIdentifierBase(`${inRange(pool.firstWords[first], first)}.${inRange(pool.lastWords[last], last)}`),
     );
-    const id = at(ids, existingIds.length + index);
+    const id = inRange(ids[existingIds.length + index], existingIds.length + index);
     users.push(
       Object.freeze({
         id,
         identifier,
-        name: `${at(pool.firstNames, first)} ${at(pool.lastNames, last)}`,
-        email: `${identifier}@${at(drawn.domains, index)}`,
-        user_type: at(drawn.userTypes, index),
-        status: at(drawn.statuses, index),
-        created_at: at(createdAt, index),
-        updated_at: at(updatedAt, index),
-        created_by: at(ids, at(drawn.createdBy, index)),
-        updated_by: at(ids, at(drawn.updatedBy, index)),
+        name: `${inRange(pool.firstNames[first], first)} ${inRange(pool.lastNames[last], last)}`,
+        email: `${identifier}@${inRange(drawn.domains[index], index)}`,
+        user_type: inRange(drawn.userTypes[index], index),
+        status: inRange(drawn.statuses[index], index),
+        created_at: inRange(createdAt[index], index),
+        updated_at: inRange(updatedAt[index], index),
+        created_by: inRange(ids[inRange(drawn.createdBy[index], index)], index),
+        updated_by: inRange(ids[inRange(drawn.updatedBy[index], index)], index),
       }),
     );
     for (let slot = index * MAX_MEMBERSHIPS; slot < (index + 1) * MAX_MEMBERSHIPS; slot++) {
-      const position = at(drawn.workspaces, slot);
-      if (position >= 0) at(members, position).push(id);
+      const position = inRange(drawn.workspaces[slot], slot);
+      if (position >= 0) {
+        inRange(members[position], position).push(id);
+        inRange(memberSlots[position], position).push(existingIds.length + index);
+      }
     }
   }
-  return { users, members, createdMs: drawn.created, updatedMs: drawn.updated };
+  return { users, members, memberSlots, createdMs: drawn.created, updatedMs: drawn.updated };
 }
 
 /** Every random choice for the drawn users, one column per field. */

@@ -9,7 +9,7 @@ import { DEFAULT_CLIENTS } from './clients.ts';
 import type { Dataset, Workspace } from './dataset.ts';
 import { KNOWN_ACCOUNTS } from './known-accounts.ts';
 import { seedUsersSteps } from './seed-users.ts';
-import { keepUserTimes } from './user-times.ts';
+import { keepMemberSlots, keepUserTimes } from './kept-columns.ts';
 import { runToEnd, type Steps } from './sliced-work.ts';
 import { RandomDraws, at } from './seed-random.ts';
 
@@ -73,9 +73,13 @@ export function* seedDatasetSteps(options: SeedOptions): Steps<Dataset> {
   times.createdMs.set(seeded.createdMs, known.length);
   times.updatedMs.set(seeded.updatedMs, known.length);
   const members: string[][] = [];
+  const memberSlots: number[][] = [];
   for (const [position, id] of workspaceIds.entries()) {
-    const knownMembers = known.filter((user) => KNOWN_ACCOUNTS.memberships.get(user.id)?.includes(id));
-    members.push(knownMembers.map((user) => user.id).concat(at(seeded.members, position)));
+    const knownSlots = [...known.keys()].filter((slot) =>
+      KNOWN_ACCOUNTS.memberships.get(at(known, slot).id)?.includes(id),
+    );
+    members.push(knownSlots.map((slot) => at(known, slot).id).concat(at(seeded.members, position)));
+    memberSlots.push(knownSlots.concat(at(seeded.memberSlots, position)));
     yield;
   }
 
@@ -86,10 +90,12 @@ export function* seedDatasetSteps(options: SeedOptions): Steps<Dataset> {
   const passwords = new Map<string, string>();
   Object.freeze(users);
   keepUserTimes(users, times);
+  Object.freeze(workspaces);
+  keepMemberSlots(workspaces, users, memberSlots);
   return Object.freeze({
     users,
     passwords,
-    workspaces: Object.freeze(workspaces),
+    workspaces,
     clients: DEFAULT_CLIENTS,
   });
 }

@@ -8,7 +8,7 @@ import type { Dataset, Workspace } from '../data/dataset.ts';
 import type { SortField, User } from '../spec/types.ts';
 import { runInSlices, runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 import { ShardedMap, type Lookup } from '../data/sharded-map.ts';
-import { userTimesOf } from '../data/user-times.ts';
+import { memberSlotsOf, userTimesOf } from '../data/kept-columns.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
 import { UserSearch, type SearchDoc } from './search.ts';
@@ -73,7 +73,13 @@ export class UserBase {
     this.updatedMs = new Float64Array(n);
     this.typeCode = new Uint8Array(n);
     this.statusCode = new Uint8Array(n);
-    this.memberships = new Memberships(dataset.workspaces, this.bySlotId, n, true);
+    this.memberships = new Memberships(
+      dataset.workspaces,
+      this.bySlotId,
+      n,
+      true,
+      memberSlotsOf(dataset.workspaces, users),
+    );
     if (!deferred) runToEnd(this.#fill());
     this.orders = new SortOrders(this.sortColumns(this.allAlive), options.sortKinds);
   }
@@ -93,19 +99,28 @@ export class UserBase {
       this.createdMs.set(times.createdMs);
       this.updatedMs.set(times.updatedMs);
     }
-    for (let i = 0; i < users.length; i++) {
-      if (i % STEP_UNITS === STEP_UNITS - 1) yield;
+    // A plain method over a step's share of the users: V8 optimizes that, not a generator's loop.
+    for (let from = 0; from < users.length; from += STEP_UNITS) {
+      this.#fillColumns(from, Math.min(users.length, from + STEP_UNITS), times === undefined);
+      yield;
+    }
+    yield* this.memberships.fill();
+  }
+
+  /** Fills the lookup by id and the columns of slots `from` … `to - 1`, their times too when `parseTimes`. */
+  #fillColumns(from: number, to: number, parseTimes: boolean): void {
+    const { users } = this;
+    for (let i = from; i < to; i++) {
       const user = users[i];
       if (user === undefined) continue;
       this.bySlotId.set(lowerCase(user.id), i);
-      if (times === undefined) {
+      if (parseTimes) {
         this.createdMs[i] = Date.parse(user.created_at);
         this.updatedMs[i] = Date.parse(user.updated_at);
       }
       this.typeCode[i] = code(this.#typeCodes, user.user_type);
       this.statusCode[i] = code(this.#statusCodes, user.status);
     }
-    yield* this.memberships.fill();
   }
 
   /** The columns the kept orders read, with `alive` as the live mask. */

@@ -1,7 +1,7 @@
-/** Seeded users' times kept as numbers beside their records, and what a store makes of them. */
+/** What seeding keeps as numbers beside its records (times, member slots), and what a store makes of them. */
 import { describe, expect, it } from 'vitest';
 import { seedDataset } from '../../src/data/seed.ts';
-import { keepUserTimes, userTimesOf } from '../../src/data/user-times.ts';
+import { keepMemberSlots, keepUserTimes, memberSlotsOf, userTimesOf } from '../../src/data/kept-columns.ts';
 import { QueryEngine } from '../../src/users/engine.ts';
 import { storeOf, userRecord } from '../support/user-records.ts';
 
@@ -55,6 +55,47 @@ describe('user times', () => {
         );
       expect(page(kept)).toEqual(page(copied));
       expect(page(kept)).toHaveLength(100);
+    }
+  });
+});
+
+describe('member slots', () => {
+  it('are kept by seeding for every workspace: each member id is the id of the user at its slot', () => {
+    const slots = memberSlotsOf(dataset.workspaces, dataset.users);
+    expect(slots).toHaveLength(dataset.workspaces.length);
+    for (const [w, workspace] of dataset.workspaces.entries()) {
+      expect(slots?.[w]?.map((slot) => dataset.users[slot]?.id)).toEqual(workspace.members);
+    }
+  });
+
+  it('count only for the users they were kept with', () => {
+    expect(memberSlotsOf(dataset.workspaces, [...dataset.users])).toBeUndefined();
+    expect(memberSlotsOf([...dataset.workspaces], dataset.users)).toBeUndefined();
+  });
+
+  it('are refused for workspaces that could still change, or of another count of members', () => {
+    const users = Object.freeze([userRecord(1, 'ann'), userRecord(2, 'bob')]);
+    const workspaces = [{ id: 'ws-01', name: 'One', members: [users[0]?.id ?? ''] }];
+    expect(() => {
+      keepMemberSlots(workspaces, users, [[0]]);
+    }).toThrow(/frozen/);
+    const frozen = Object.freeze(workspaces);
+    expect(() => {
+      keepMemberSlots(frozen, users, [[0, 1]]);
+    }).toThrow(/ws-01 has 1 members/);
+    keepMemberSlots(frozen, users, [[0]]);
+    expect(memberSlotsOf(frozen, users)).toEqual([[0]]);
+  });
+
+  it('give a store the same memberships as looking up each member', () => {
+    const kept = storeOf(dataset.users, dataset.workspaces);
+    const copied = storeOf([...dataset.users], dataset.workspaces);
+    for (const workspace of dataset.workspaces) {
+      expect(kept.memberships.members(workspace.id)).toEqual(copied.memberships.members(workspace.id));
+      expect(kept.memberships.members(workspace.id).length).toBeGreaterThan(0);
+    }
+    for (let slot = 0; slot < dataset.users.length; slot += 97) {
+      expect(kept.memberships.coMembers(slot)).toEqual(copied.memberships.coMembers(slot));
     }
   });
 });
