@@ -82,30 +82,37 @@ export function isoTimestamps(times: ArrayLike<number>): string[] {
     const millis = rest - seconds * 1000;
 
     const at = index * ISO_LENGTH;
-    writeDigits(bytes, at, year, 4);
+    const century = Math.floor(year / 100);
+    writePair(bytes, at, century);
+    writePair(bytes, at + 2, year - century * 100);
     bytes[at + 4] = 0x2d; // '-'
-    writeDigits(bytes, at + 5, month, 2);
+    writePair(bytes, at + 5, month);
     bytes[at + 7] = 0x2d;
-    writeDigits(bytes, at + 8, dayOfMonth, 2);
+    writePair(bytes, at + 8, dayOfMonth);
     bytes[at + 10] = 0x54; // 'T'
-    writeDigits(bytes, at + 11, hours, 2);
+    writePair(bytes, at + 11, hours);
     bytes[at + 13] = 0x3a; // ':'
-    writeDigits(bytes, at + 14, minutes, 2);
+    writePair(bytes, at + 14, minutes);
     bytes[at + 16] = 0x3a;
-    writeDigits(bytes, at + 17, seconds, 2);
+    writePair(bytes, at + 17, seconds);
     bytes[at + 19] = 0x2e; // '.'
-    writeDigits(bytes, at + 20, millis, 3);
+    const tenths = Math.floor(millis / 10);
+    writePair(bytes, at + 20, tenths);
+    bytes[at + 22] = 0x30 + (millis - tenths * 10);
     bytes[at + 23] = 0x5a; // 'Z'
   }
   return slices(bytes.toString('latin1'), ISO_LENGTH, times.length);
 }
 
-function writeDigits(bytes: Buffer, at: number, value: number, width: number): void {
-  let rest = value;
-  for (let position = at + width - 1; position >= at; position--) {
-    bytes[position] = 0x30 + (rest % 10);
-    rest = Math.floor(rest / 10);
-  }
+/** The two ASCII digits of each number 0–99. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, k) =>
+  k % 2 === 0 ? 0x30 + Math.floor(k / 20) : 0x30 + (Math.floor(k / 2) % 10),
+);
+
+/** Writes `value` (0–99) as two digits at `at`. */
+function writePair(bytes: Buffer, at: number, value: number): void {
+  bytes[at] = DIGIT_PAIRS[value * 2] ?? 0x30;
+  bytes[at + 1] = DIGIT_PAIRS[value * 2 + 1] ?? 0x30;
 }
 
 function slices(text: string, width: number, count: number): string[] {
