@@ -52,6 +52,8 @@ const TIER_FIELD: SortField = 'created_at';
 const WALK_SHARE = 4;
 /** Bytes of results the cache keeps across all its entries (4 bytes a slot). */
 export const CACHE_BYTES = 8 * 1024 * 1024;
+/** Plain lists up to this many users deep are answered before their order is built (`SortOrders.topSteps`). */
+const TOP_PAGES_UP_TO = 1_000;
 /** Stores from this size on answer queries in slices (`answer`). */
 const SLICED_FROM = 100_000;
 /** Users tested between two steps of a query run in slices (a few milliseconds at a million users). */
@@ -89,7 +91,19 @@ export class QueryEngine {
       query.terms.length === 0 &&
       visibility.kind === 'all' &&
       isEmptyFilter(query.filter) &&
-      store.orders.ready(query.sort.field)
+      (store.orders.ready(query.sort.field) || this.#fromTop(query.sort.field, query))
+    );
+  }
+
+  /**
+   * Whether a plain list's page is taken from the first slots of its order (`SortOrders.topSteps`) rather than the
+   * kept order, which is not built yet: the first TOP_PAGES_UP_TO users of a time order right after a seed.
+   */
+  #fromTop(field: SortField, query: UsersQuery): boolean {
+    return (
+      query.page * query.pageSize <= TOP_PAGES_UP_TO &&
+      !this.#store.base.prepared &&
+      this.#store.orders.answersTop(field)
     );
   }
 
@@ -120,7 +134,13 @@ export class QueryEngine {
       visibility.kind === 'all' &&
       isEmptyFilter(query.filter)
     ) {
-      const { order } = store.orders.get(query.sort.field, query.sort.direction);
+      const { field, direction } = query.sort;
+      if (this.#fromTop(field, query)) {
+        const window = paginate(store.size, query.page, query.pageSize);
+        const top = yield* store.orders.topSteps(field, direction, window.end);
+        return { total: store.size, slots: top.subarray(window.start, window.end) };
+      }
+      const { order } = store.orders.get(field, direction);
       const window = paginate(order.length, query.page, query.pageSize);
       return { total: order.length, slots: order.subarray(window.start, window.end) };
     }

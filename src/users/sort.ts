@@ -8,6 +8,7 @@ import { runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 import { collationKey, compareText } from './collation.ts';
 import { sortSteps } from './sort-steps.ts';
 import { timeSortSteps } from './time-sort.ts';
+import { TopSlots } from './top-slots.ts';
 
 /** How a field compares: `text` under collation (case- and accent-insensitive), `time` as an instant. */
 export type SortKind = 'text' | 'time';
@@ -86,6 +87,39 @@ export class SortOrders {
   ready(field: string): boolean {
     const orders = this.#built.get(field);
     return orders !== undefined && !orders.stale;
+  }
+
+  /**
+   * Whether `topSteps` answers for `field` now: a time field (its order is its instants, then ids) whose orders
+   * are not built yet, here (derived orders compact their parent's instead).
+   */
+  answersTop(field: string): boolean {
+    return this.#parent === undefined && !this.#built.has(field) && this.#kinds.get(field) === 'time';
+  }
+
+  /**
+   * The first `count` live slots of `field`'s order in `direction`, as its kept order will list them, without
+   * building it: one pass over the slots that keeps the best `count` (`top-slots.ts`), in steps. What the first
+   * pages of a list are answered from while the orders are still being built (`answersTop`).
+   */
+  *topSteps(field: string, direction: 'asc' | 'desc', count: number): Steps<Uint32Array> {
+    if (!this.answersTop(field)) return this.get(field, direction).order.subarray(0, count);
+    const { alive, ids, size } = this.#columns;
+    const ms = new Float64Array(size);
+    for (let from = 0; from < size; from += ENTRIES_PER_STEP) {
+      copyLiveTimes(this.#columns, field, from, Math.min(size, from + ENTRIES_PER_STEP), ms);
+      yield;
+    }
+    const sign = direction === 'asc' ? 1 : -1;
+    const top = new TopSlots(count, (a, b) => {
+      const d = sign * ((ms[a] ?? 0) - (ms[b] ?? 0));
+      return d < 0 || (d === 0 && (ids[a] ?? '') < (ids[b] ?? ''));
+    });
+    for (let from = 0; from < size; from += ENTRIES_PER_STEP) {
+      offerLive(top, alive, from, Math.min(size, from + ENTRIES_PER_STEP));
+      yield;
+    }
+    return top.sorted();
   }
 
   /** Whether every field's orders are built (and none waits for a compaction). */
@@ -334,6 +368,22 @@ function copyTimes(
     const slot = slots[k] ?? 0;
     ms[slot] = columns.time(field, slot);
   }
+}
+
+/** The time of `field` of each slot `from` … `to - 1`, live or not, into `ms`. */
+function copyLiveTimes(
+  columns: SortColumns,
+  field: string,
+  from: number,
+  to: number,
+  ms: Float64Array,
+): void {
+  for (let slot = from; slot < to; slot++) ms[slot] = columns.time(field, slot);
+}
+
+/** Offers each live slot `from` … `to - 1` to `top`. */
+function offerLive(top: TopSlots, alive: Uint8Array, from: number, to: number): void {
+  for (let slot = from; slot < to; slot++) if (alive[slot] === 1) top.offer(slot);
 }
 
 /**
