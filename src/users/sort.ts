@@ -104,19 +104,16 @@ export class SortOrders {
    */
   *topSteps(field: string, direction: 'asc' | 'desc', count: number): Steps<Uint32Array> {
     if (!this.answersTop(field)) return this.get(field, direction).order.subarray(0, count);
-    const { alive, ids, size } = this.#columns;
+    const { ids, size } = this.#columns;
     const ms = new Float64Array(size);
-    for (let from = 0; from < size; from += ENTRIES_PER_STEP) {
-      copyLiveTimes(this.#columns, field, from, Math.min(size, from + ENTRIES_PER_STEP), ms);
-      yield;
-    }
     const sign = direction === 'asc' ? 1 : -1;
     const top = new TopSlots(count, (a, b) => {
       const d = sign * ((ms[a] ?? 0) - (ms[b] ?? 0));
       return d < 0 || (d === 0 && (ids[a] ?? '') < (ids[b] ?? ''));
     });
+    const pass: TopPass = { columns: this.#columns, field, ms, sign, top };
     for (let from = 0; from < size; from += ENTRIES_PER_STEP) {
-      offerLive(top, alive, from, Math.min(size, from + ENTRIES_PER_STEP));
+      offerLive(pass, from, Math.min(size, from + ENTRIES_PER_STEP));
       yield;
     }
     return top.sorted();
@@ -370,20 +367,35 @@ function copyTimes(
   }
 }
 
-/** The time of `field` of each slot `from` … `to - 1`, live or not, into `ms`. */
-function copyLiveTimes(
-  columns: SortColumns,
-  field: string,
-  from: number,
-  to: number,
-  ms: Float64Array,
-): void {
-  for (let slot = from; slot < to; slot++) ms[slot] = columns.time(field, slot);
+/** A pass of `SortOrders.topSteps`: the times read so far (by slot) and the slots kept. */
+interface TopPass {
+  readonly columns: SortColumns;
+  readonly field: string;
+  readonly ms: Float64Array;
+  /** 1 ascending, -1 descending. */
+  readonly sign: number;
+  readonly top: TopSlots;
 }
 
-/** Offers each live slot `from` … `to - 1` to `top`. */
-function offerLive(top: TopSlots, alive: Uint8Array, from: number, to: number): void {
-  for (let slot = from; slot < to; slot++) if (alive[slot] === 1) top.offer(slot);
+/**
+ * Offers each live slot `from` … `to - 1` to the pass's `top`, after reading its time. A slot that comes after the
+ * last one kept is passed over here, without a call to the order's comparator: once the first slots are kept,
+ * that is nearly every slot.
+ */
+function offerLive(pass: TopPass, from: number, to: number): void {
+  const { columns, field, ms, sign, top } = pass;
+  const { alive, ids } = columns;
+  for (let slot = from; slot < to; slot++) {
+    if (alive[slot] !== 1) continue;
+    const time = columns.time(field, slot);
+    ms[slot] = time;
+    const last = top.last;
+    if (last !== undefined) {
+      const d = sign * (time - (ms[last] ?? 0));
+      if (d > 0 || (d === 0 && (ids[slot] ?? '') > (ids[last] ?? ''))) continue;
+    }
+    top.offer(slot);
+  }
 }
 
 /**

@@ -16,6 +16,11 @@ export class TopSlots {
     this.#before = before;
   }
 
+  /** Once `count` slots are kept, the last of them (a slot offered after must come before it to be kept). */
+  get last(): number | undefined {
+    return this.#heap.length === this.#count ? this.#heap[0] : undefined;
+  }
+
   /** Offers `slot`: kept when fewer than `count` are kept, or when it comes before the last one kept. */
   offer(slot: number): void {
     const heap = this.#heap;
