@@ -69,8 +69,10 @@ export class UserBase {
     this.sortKinds = options.sortKinds;
     this.#defaultSort = options.defaultSort;
     this.allAlive = new Uint8Array(n).fill(1);
-    this.createdMs = new Float64Array(n);
-    this.updatedMs = new Float64Array(n);
+    // Times that seeding kept are taken as they are (nothing writes a base's columns after its fill).
+    const times = userTimesOf(users);
+    this.createdMs = times?.createdMs ?? new Float64Array(n);
+    this.updatedMs = times?.updatedMs ?? new Float64Array(n);
     this.typeCode = new Uint8Array(n);
     this.statusCode = new Uint8Array(n);
     this.memberships = new Memberships(
@@ -91,14 +93,10 @@ export class UserBase {
     return base;
   }
 
-  /** Fills the columns and lookups from the records (the times from the seeding's, when it kept them), then the memberships. */
+  /** Fills the columns and lookups from the records (the times too, unless seeding kept them), then the memberships. */
   *#fill(): Steps<void> {
     const { users } = this;
     const times = userTimesOf(users);
-    if (times !== undefined) {
-      this.createdMs.set(times.createdMs);
-      this.updatedMs.set(times.updatedMs);
-    }
     // A plain method over a step's share of the users: V8 optimizes that, not a generator's loop.
     for (let from = 0; from < users.length; from += STEP_UNITS) {
       this.#fillColumns(from, Math.min(users.length, from + STEP_UNITS), times === undefined);
