@@ -104,14 +104,15 @@ export class SortOrders {
    */
   *topSteps(field: string, direction: 'asc' | 'desc', count: number): Steps<Uint32Array> {
     if (!this.answersTop(field)) return this.get(field, direction).order.subarray(0, count);
-    const { ids, size } = this.#columns;
-    const ms = new Float64Array(size);
+    const columns = this.#columns;
+    const { ids, size } = columns;
     const sign = direction === 'asc' ? 1 : -1;
+    // Times are read from the columns as they are compared: a request allocates nothing the size of the store.
     const top = new TopSlots(count, (a, b) => {
-      const d = sign * ((ms[a] ?? 0) - (ms[b] ?? 0));
+      const d = sign * (columns.time(field, a) - columns.time(field, b));
       return d < 0 || (d === 0 && (ids[a] ?? '') < (ids[b] ?? ''));
     });
-    const pass: TopPass = { columns: this.#columns, field, ms, sign, top };
+    const pass: TopPass = { columns, field, sign, top };
     for (let from = 0; from < size; from += ENTRIES_PER_STEP) {
       offerLive(pass, from, Math.min(size, from + ENTRIES_PER_STEP));
       yield;
@@ -367,34 +368,37 @@ function copyTimes(
   }
 }
 
-/** A pass of `SortOrders.topSteps`: the times read so far (by slot) and the slots kept. */
+/** A pass of `SortOrders.topSteps`: the field's column and the slots kept. */
 interface TopPass {
   readonly columns: SortColumns;
   readonly field: string;
-  readonly ms: Float64Array;
   /** 1 ascending, -1 descending. */
   readonly sign: number;
   readonly top: TopSlots;
 }
 
 /**
- * Offers each live slot `from` … `to - 1` to the pass's `top`, after reading its time. A slot that comes after the
+ * Offers each live slot `from` … `to - 1` to the pass's `top`. A slot that comes after the
  * last one kept is passed over here, without a call to the order's comparator: once the first slots are kept,
  * that is nearly every slot.
  */
 function offerLive(pass: TopPass, from: number, to: number): void {
-  const { columns, field, ms, sign, top } = pass;
+  const { columns, field, sign, top } = pass;
   const { alive, ids } = columns;
+  let last = top.last;
+  let lastTime = last === undefined ? 0 : columns.time(field, last);
   for (let slot = from; slot < to; slot++) {
     if (alive[slot] !== 1) continue;
     const time = columns.time(field, slot);
-    ms[slot] = time;
-    const last = top.last;
     if (last !== undefined) {
-      const d = sign * (time - (ms[last] ?? 0));
+      const d = sign * (time - lastTime);
       if (d > 0 || (d === 0 && (ids[slot] ?? '') > (ids[last] ?? ''))) continue;
     }
     top.offer(slot);
+    if (top.last !== last) {
+      last = top.last;
+      lastTime = last === undefined ? 0 : columns.time(field, last);
+    }
   }
 }
 
