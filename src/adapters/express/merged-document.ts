@@ -1,7 +1,6 @@
 /**
- * Several OpenAPI documents as one, for one express-openapi-validator: each validator builds its own Ajv with its
- * formats and prepares its own document (and compiles the OpenAPI meta-schema when its document is checked), so the
- * identity API and the control plane share one.
+ * Several OpenAPI documents as one, for one express-openapi-validator: building a validator compiles the OpenAPI
+ * meta-schema whatever its options (a large part of a start), so the identity API and the control plane share one.
  *
  * Document `i`'s paths are mounted under `mountOf(i)` (the validator is asked about `mountOf(i) + path`, its
  * servers' base paths left out: the pipeline has routed the request already), and its components are renamed

@@ -3,9 +3,9 @@
  * `OpenApiValidator.middleware(options)`, an array of Express middlewares run over a request object made from the
  * pipeline's input (the pipeline has already routed it: the validator may ignore undocumented paths).
  *
- * 1. The documents are merged into one (`merged-document.ts`) and given to one validator, whose paths each document's
- *    validator asks about under the document's mount. Building a validator compiles the OpenAPI meta-schema, which
- *    its documented options cannot turn off: that compile waits for a document to check (`deferred-meta-schema.ts`).
+ * 1. The documents are merged into one (`merged-document.ts`) and given to one validator: building one compiles the
+ *    OpenAPI meta-schema, which its documented options cannot turn off, so every document beyond the first would
+ *    pay it again. Each document's validator asks about its paths under the document's mount.
  * 2. The validator loads the document; `ready()` resolves once it is, so a server awaits it before `listen` and a
  *    broken document fails the start. Documents the build has not checked (`checkDocuments`) are each checked
  *    against the OpenAPI meta-schema by a validator of their own, so that a fault names its document.
@@ -28,7 +28,6 @@ import type {
 } from '../../pipeline/validation.ts';
 import type { SpecDocument } from '../../spec/document.ts';
 import { STRICT_FORMATS } from '../../spec/formats.ts';
-import { deferMetaSchemaCompile } from './deferred-meta-schema.ts';
 import { mergeDocuments, mountOf } from './merged-document.ts';
 import { requestParts } from './request-parts.ts';
 import { resolveRefsInPlace } from './resolved-refs.ts';
@@ -51,7 +50,6 @@ export function createOpenApiValidators(
   if (options.checkDocuments && docs.length > 1) return checkedApart(docs);
   const { document, aliases } = withExpressParamNames(mergeDocuments(docs));
   resolveRefsInPlace(document);
-  deferMetaSchemaCompile();
   const chain = OpenApiValidator.middleware({
     // A document being checked is given whole; one checked already, only what requests are checked against.
     apiSpec: (options.checkDocuments ? document : requestParts(document)) as Parameters<
