@@ -68,16 +68,3 @@ export function at<T>(list: ArrayLike<T>, index: number): T {
   if (value === undefined) throw new RangeError(`index ${index} is outside a list of ${list.length}`);
   return value;
 }
-
-/**
- * `value`, read from a list at an index known to be in range; a RangeError otherwise (a bug, never bad input). The
- * form of `at` for hot loops: the read stays at the caller, where V8 sees one kind of list, instead of in `at`,
- * which every kind of list goes through.
- *
- * @example
- * const id = inRange(ids[index], index);
- */
-export function inRange<T>(value: T | undefined, index: number): T {
-  if (value === undefined) throw new RangeError(`index ${index} is outside its list`);
-  return value;
-}

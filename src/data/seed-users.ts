@@ -7,7 +7,7 @@ import { isoTimestamps, uuidStrings } from './bulk-format.ts';
 import { IdentifierAllocator, fitIdentifierBase } from './identifier.ts';
 import { LOCALE_WEIGHTS, namePools } from './name-pool.ts';
 import type { NamePool } from './name-pool.ts';
-import { at, inRange } from './seed-random.ts';
+import { at } from './seed-random.ts';
 import { STEP_UNITS, type Steps } from './sliced-work.ts';
 import type { RandomDraws } from './seed-random.ts';
 
@@ -83,32 +83,32 @@ export function* seedUsersSteps(draws: RandomDraws, count: number, context: Seed
   const memberSlots: number[][] = context.workspaceSizes.map(() => []);
   for (let index = 0; index < count; index++) {
     if (index % STEP_UNITS === STEP_UNITS - 1) yield;
-    const pool = inRange(drawn.pools[index], index);
-    const first = inRange(drawn.firstNames[index], index);
-    const last = inRange(drawn.lastNames[index], index);
+    const pool = at(drawn.pools, index);
+    const first = at(drawn.firstNames, index);
+    const last = at(drawn.lastNames, index);
     const identifier = identifiers.allocate(
-      fitIdentifierBase(`${inRange(pool.firstWords[first], first)}.${inRange(pool.lastWords[last], last)}`),
+      fitIdentifierBase(`${at(pool.firstWords, first)}.${at(pool.lastWords, last)}`),
     );
-    const id = inRange(ids[existingIds.length + index], existingIds.length + index);
+    const id = at(ids, existingIds.length + index);
     users.push(
       Object.freeze({
         id,
         identifier,
-        name: `${inRange(pool.firstNames[first], first)} ${inRange(pool.lastNames[last], last)}`,
-        email: `${identifier}@${inRange(drawn.domains[index], index)}`,
-        user_type: inRange(drawn.userTypes[index], index),
-        status: inRange(drawn.statuses[index], index),
-        created_at: inRange(createdAt[index], index),
-        updated_at: inRange(updatedAt[index], index),
-        created_by: inRange(ids[inRange(drawn.createdBy[index], index)], index),
-        updated_by: inRange(ids[inRange(drawn.updatedBy[index], index)], index),
+        name: `${at(pool.firstNames, first)} ${at(pool.lastNames, last)}`,
+        email: `${identifier}@${at(drawn.domains, index)}`,
+        user_type: at(drawn.userTypes, index),
+        status: at(drawn.statuses, index),
+        created_at: at(createdAt, index),
+        updated_at: at(updatedAt, index),
+        created_by: at(ids, at(drawn.createdBy, index)),
+        updated_by: at(ids, at(drawn.updatedBy, index)),
       }),
     );
     for (let slot = index * MAX_MEMBERSHIPS; slot < (index + 1) * MAX_MEMBERSHIPS; slot++) {
-      const position = inRange(drawn.workspaces[slot], slot);
+      const position = at(drawn.workspaces, slot);
       if (position >= 0) {
-        inRange(members[position], position).push(id);
-        inRange(memberSlots[position], position).push(existingIds.length + index);
+        at(members, position).push(id);
+        at(memberSlots, position).push(existingIds.length + index);
       }
     }
   }
