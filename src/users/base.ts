@@ -8,6 +8,7 @@ import type { Dataset, Workspace } from '../data/dataset.ts';
 import type { SortField, User } from '../spec/types.ts';
 import { runInSlices, runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 import { ShardedMap, type Lookup } from '../data/sharded-map.ts';
+import { JsonSlab } from './json-slab.ts';
 import { memberSlotsOf, userTimesOf } from '../data/kept-columns.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
@@ -20,8 +21,6 @@ export interface StoreOptions {
   /** The field lists sort by when they name none: its orders are prepared first. */
   readonly defaultSort?: SortField;
 }
-
-const UTF8 = new TextEncoder();
 
 type CreatorIndex = Readonly<Record<'created_by' | 'updated_by', ReadonlyMap<string, number[]>>>;
 
@@ -55,7 +54,7 @@ export class UserBase {
   #preparing: Promise<void> | undefined;
   readonly #waiters: (() => void)[] = [];
   /** JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. */
-  readonly #json = new Map<string, (Uint8Array | undefined)[]>();
+  readonly #json = new Map<string, JsonSlab>();
 
   /**
    * Builds the base at once. `UserBase.build` builds the same base in steps (`data/sliced-work.ts`); `deferred` is its
@@ -156,20 +155,16 @@ export class UserBase {
    */
   json(slot: number, hidden: readonly string[]): Uint8Array {
     const key = hidden.join(',');
-    let cache = this.#json.get(key);
-    if (cache === undefined) {
-      cache = new Array<Uint8Array | undefined>(this.users.length);
-      this.#json.set(key, cache);
+    let slab = this.#json.get(key);
+    if (slab === undefined) {
+      slab = new JsonSlab(this.users.length);
+      this.#json.set(key, slab);
     }
-    let bytes = cache[slot];
-    if (bytes === undefined) {
-      const user = this.users[slot];
-      bytes = UTF8.encode(
-        JSON.stringify(hidden.length === 0 || user === undefined ? user : without(user, hidden)),
-      );
-      cache[slot] = bytes;
-    }
-    return bytes;
+    const kept = slab.get(slot);
+    if (kept !== undefined) return kept;
+    const user = this.users[slot];
+    if (user === undefined) throw new RangeError(`no user in slot ${String(slot)}`);
+    return slab.put(slot, JSON.stringify(hidden.length === 0 ? user : without(user, hidden)));
   }
 
   /** Slot of the user with this uuid (case-insensitive), live or not. */
