@@ -12,7 +12,7 @@ import { JsonSlab } from './json-slab.ts';
 import { memberSlotsOf, userTimesOf } from '../data/kept-columns.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
-import { UserSearch, type SearchDoc } from './search.ts';
+import { SearchDocs, UserSearch } from './search.ts';
 import { SortOrders, type SortColumns, type SortKind } from './sort.ts';
 
 export interface StoreOptions {
@@ -140,13 +140,13 @@ export class UserBase {
   }
 
   /** The folded documents of the search, a few thousand users per step. */
-  *#searchDocs(): Steps<SearchDoc[]> {
-    const docs: SearchDoc[] = [];
+  *#searchDocs(): Steps<SearchDocs> {
+    const fields: string[] = [];
     for (const [slot, user] of this.users.entries()) {
       if (slot % STEP_UNITS === STEP_UNITS - 1) yield;
-      docs.push([lowerCase(user.id), user.identifier, fold(user.name), fold(user.email)]);
+      fields.push(lowerCase(user.id), user.identifier, fold(user.name), fold(user.email));
     }
-    return docs;
+    return new SearchDocs(fields);
   }
 
   /**

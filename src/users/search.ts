@@ -13,7 +13,7 @@
  * - Tier of a matching document: 0 when `terms.join(' ')` equals some field (the whole query is a field),
  *   otherwise the largest tier of its terms (0 without terms). Ranked order is tier, then the caller's order.
  */
-import { SearchIndex, type SearchDoc } from './search-index.ts';
+import { SearchIndex, SearchDocs } from './search-index.ts';
 import {
   FUZZY_MIN_LENGTH,
   ID_PREFIX_MIN_LENGTH,
@@ -23,7 +23,7 @@ import {
 } from './search-terms.ts';
 
 export { parseTerms } from './search-terms.ts';
-export type { SearchDoc } from './search-index.ts';
+export { SearchDocs, type SearchDoc } from './search-index.ts';
 
 /** The live documents matching a query, with their ranking tiers. */
 export interface SearchResult {
@@ -36,30 +36,35 @@ export interface SearchResult {
 /** Terms shorter than this have no trigram: a query made only of them scans every live document. */
 const INDEXED_MIN_LENGTH = 3;
 
-function termMatches(doc: SearchDoc, term: string): boolean {
+function termMatches(docs: SearchDocs, d: number, term: string): boolean {
   return (
-    idMatches(doc[0], term) ||
-    doc[1].includes(term) ||
-    doc[2].includes(term) ||
-    doc[3].includes(term) ||
+    idMatches(docs.field(d, 0), term) ||
+    docs.field(d, 1).includes(term) ||
+    docs.field(d, 2).includes(term) ||
+    docs.field(d, 3).includes(term) ||
     (term.length >= FUZZY_MIN_LENGTH &&
-      (someWordWithinOneEdit(term, doc[1]) ||
-        someWordWithinOneEdit(term, doc[2]) ||
-        someWordWithinOneEdit(term, doc[3])))
+      (someWordWithinOneEdit(term, docs.field(d, 1)) ||
+        someWordWithinOneEdit(term, docs.field(d, 2)) ||
+        someWordWithinOneEdit(term, docs.field(d, 3))))
   );
 }
 
-function equalsSomeField(doc: SearchDoc, text: string): boolean {
-  return doc[0] === text || doc[1] === text || doc[2] === text || doc[3] === text;
+function equalsSomeField(docs: SearchDocs, d: number, text: string): boolean {
+  return (
+    docs.field(d, 0) === text ||
+    docs.field(d, 1) === text ||
+    docs.field(d, 2) === text ||
+    docs.field(d, 3) === text
+  );
 }
 
-/** Tier of `term` for `doc` as the rules above define it, or 3 when no field contains it. */
-function termTier(doc: SearchDoc, term: string): number {
-  if (equalsSomeField(doc, term)) return 0;
-  if (term.length >= ID_PREFIX_MIN_LENGTH && doc[0].startsWith(term)) return 1;
+/** Tier of `term` for document `d` as the rules above define it, or 3 when no field contains it. */
+function termTier(docs: SearchDocs, d: number, term: string): number {
+  if (equalsSomeField(docs, d, term)) return 0;
+  if (term.length >= ID_PREFIX_MIN_LENGTH && docs.field(d, 0).startsWith(term)) return 1;
   let tier = 3;
   for (let f = 1; f < 4; f++) {
-    const field = doc[f] ?? '';
+    const field = docs.field(d, f);
     for (let p = field.indexOf(term); p >= 0; p = field.indexOf(term, p + 1)) {
       if (!endsWithWordChar(field, p)) return 1; // p = 0 included: a field prefix
       tier = 2;
@@ -75,19 +80,19 @@ function termTier(doc: SearchDoc, term: string): number {
  * never change (a new or edited user means a new `UserSearch`), so one index can serve several masks.
  *
  * @example
- * const search = new UserSearch(users.map((u): SearchDoc => [fold(u.id), u.identifier, fold(u.name), fold(u.email)]));
+ * const search = new UserSearch(SearchDocs.of(users.map((u) => [fold(u.id), u.identifier, fold(u.name), fold(u.email)])));
  * search.buildIndex();
  * const { indices, tiers } = search.match(parseTerms('ann lee'), alive);
  */
 export class UserSearch {
-  readonly #docs: readonly SearchDoc[];
+  readonly #docs: SearchDocs;
   #index: SearchIndex | undefined;
   #building: Generator<void, SearchIndex, void> | undefined;
   /** Generation-stamped document marks, for merging candidate lists without duplicates. */
   #marks = new Uint32Array(0);
   #generation = 0;
 
-  constructor(docs: readonly SearchDoc[]) {
+  constructor(docs: SearchDocs) {
     this.#docs = docs;
   }
 
@@ -137,8 +142,8 @@ export class UserSearch {
 
   /** Whether `doc` matches every term (the `alive` mask is not consulted). */
   matches(doc: number, terms: readonly string[]): boolean {
-    const fields = this.#doc(doc);
-    for (const term of terms) if (!termMatches(fields, term)) return false;
+    this.#check(doc);
+    for (const term of terms) if (!termMatches(this.#docs, doc, term)) return false;
     return true;
   }
 
@@ -148,12 +153,12 @@ export class UserSearch {
   }
 
   #tier(doc: number, terms: readonly string[], joined: string): number {
-    const fields = this.#doc(doc);
+    this.#check(doc);
     // With one term, its own tier checks the whole query too.
-    if (terms.length > 1 && equalsSomeField(fields, joined)) return 0;
+    if (terms.length > 1 && equalsSomeField(this.#docs, doc, joined)) return 0;
     let tier = 0;
     for (const term of terms) {
-      tier = Math.max(tier, termTier(fields, term));
+      tier = Math.max(tier, termTier(this.#docs, doc, term));
       if (tier === 3) break;
     }
     return tier;
@@ -191,11 +196,9 @@ export class UserSearch {
     return { indices, tiers: Uint8Array.from(indices, (d) => this.#tier(d, terms, joined)) };
   }
 
-  #doc(doc: number): SearchDoc {
-    const fields = this.#docs[doc];
-    if (fields === undefined)
+  #check(doc: number): void {
+    if (!(doc >= 0 && doc < this.#docs.length))
       throw new RangeError(`no document ${doc}: documents are 0..${this.#docs.length - 1}`);
-    return fields;
   }
 
   /** The documents matching the single term `term` (3+ units), ascending, deleted ones included. */
@@ -238,8 +241,10 @@ export class UserSearch {
   }
 
   #containsInText(d: number, term: string): boolean {
-    const doc = this.#doc(d);
-    return doc[1].includes(term) || doc[2].includes(term) || doc[3].includes(term);
+    const docs = this.#docs;
+    return (
+      docs.field(d, 1).includes(term) || docs.field(d, 2).includes(term) || docs.field(d, 3).includes(term)
+    );
   }
 }
 

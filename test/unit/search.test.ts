@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/users/collation.ts';
-import { UserSearch, parseTerms } from '../../src/users/search.ts';
+import { SearchDocs, UserSearch, parseTerms } from '../../src/users/search.ts';
 import type { SearchDoc } from '../../src/users/search.ts';
 import { withinOneEdit } from '../../src/users/search-terms.ts';
 
@@ -97,8 +97,8 @@ const DOCS = USERS.map(toDoc);
 const ALIVE = Uint8Array.from(USERS, (user) => (user[1] === 'gone' ? 0 : 1));
 const IDENTIFIERS = USERS.map((user) => user[1]);
 
-const scanning = new UserSearch(DOCS);
-const indexed = new UserSearch(DOCS);
+const scanning = new UserSearch(SearchDocs.of(DOCS));
+const indexed = new UserSearch(SearchDocs.of(DOCS));
 indexed.buildIndex();
 
 /** `search` → the matching identifiers with their tiers (order-free: ranking ties are the caller's). */
@@ -387,7 +387,7 @@ function agreeOn(termOf: TermArbitrary, seed: number, numRuns: number): void {
   fc.assert(
     fc.property(queryArbitrary(termOf), ({ docs, alive, terms }) => {
       const mask = Uint8Array.from(alive, (live) => (live ? 1 : 0));
-      const search = new UserSearch(docs);
+      const search = new UserSearch(SearchDocs.of(docs));
       const expected = referenceMatch(docs, mask, terms);
       expect(plain(search.match(terms, mask))).toEqual(expected);
       search.buildIndex();
@@ -444,11 +444,11 @@ describe('UserSearch: building the index', () => {
   const queries = ['mar', 'smiht', 'maria garcia', 'zzqxv', 'a', '4000-8000', 'muller42'].map(parseTerms);
 
   it('is not built by the constructor', () => {
-    expect(new UserSearch(docs).indexed).toBe(false);
+    expect(new UserSearch(SearchDocs.of(docs)).indexed).toBe(false);
   });
 
   it('buildSteps() yields more than once and ends indexed, with the scan results', () => {
-    const search = new UserSearch(docs);
+    const search = new UserSearch(SearchDocs.of(docs));
     const scanned = queries.map((terms) => plain(search.match(terms, alive)));
     const steps = search.buildSteps();
     let yields = 0;
@@ -459,7 +459,7 @@ describe('UserSearch: building the index', () => {
   });
 
   it('buildIndex() finishes a build that buildSteps() started', () => {
-    const search = new UserSearch(docs);
+    const search = new UserSearch(SearchDocs.of(docs));
     const steps = search.buildSteps();
     steps.next();
     steps.next();
@@ -467,14 +467,14 @@ describe('UserSearch: building the index', () => {
     search.buildIndex();
     expect(search.indexed).toBe(true);
     expect(steps.next().done).toBe(true);
-    const reference = new UserSearch(docs);
+    const reference = new UserSearch(SearchDocs.of(docs));
     expect(queries.map((terms) => plain(search.match(terms, alive)))).toEqual(
       queries.map((terms) => plain(reference.match(terms, alive))),
     );
   });
 
   it('an abandoned buildSteps() generator does not stop the build', () => {
-    const search = new UserSearch(docs);
+    const search = new UserSearch(SearchDocs.of(docs));
     const abandoned = search.buildSteps();
     abandoned.next();
     abandoned.return();
@@ -482,5 +482,19 @@ describe('UserSearch: building the index', () => {
     const steps = [...search.buildSteps()];
     expect(steps.length).toBeGreaterThan(0);
     expect(search.indexed).toBe(true);
+  });
+});
+
+describe('SearchDocs', () => {
+  it('reads each document field by field as the tuples it was made of, and refuses what is not there', () => {
+    const docs = SearchDocs.of([
+      ['id-a', 'ann.lee', 'ann lee', 'ann@example.com'],
+      ['id-b', 'bo.chen', 'bo chen', 'bo@example.org'],
+    ]);
+    expect(docs.length).toBe(2);
+    expect([0, 1, 2, 3].map((f) => docs.field(1, f))).toEqual(['id-b', 'bo.chen', 'bo chen', 'bo@example.org']);
+    expect(() => docs.field(2, 0)).toThrow(RangeError);
+    expect(() => docs.field(0, 4)).toThrow(RangeError);
+    expect(() => new SearchDocs(['id', 'identifier', 'name'])).toThrow(/4 fields each/);
   });
 });
