@@ -13,7 +13,7 @@
  * - Tier of a matching document: 0 when `terms.join(' ')` equals some field (the whole query is a field),
  *   otherwise the largest tier of its terms (0 without terms). Ranked order is tier, then the caller's order.
  */
-import { SearchIndex, SearchDocs } from './search-index.ts';
+import { SearchIndex, type SearchDocs } from './search-index.ts';
 import {
   FUZZY_MIN_LENGTH,
   ID_PREFIX_MIN_LENGTH,
