@@ -19,6 +19,7 @@ import { runToEnd } from '../src/data/sliced-work.ts';
 import { buildMock } from '../src/mock.ts';
 import { loadSpecs } from '../src/adapters/express/specs.ts';
 import { toUsersQuery, readListUsersSpec } from '../src/users/query.ts';
+import { pageJson } from '../src/users/page-json.ts';
 import type { Session } from '../src/sessions/session.ts';
 import { buildScenarios, searchKindScenarios } from './scenarios.ts';
 
@@ -80,9 +81,7 @@ const queries = scenarios.map((s) => ({
 function serve(session: Session, query: (typeof queries)[number]['queries'][number]): number {
   const { store, engine } = session.state;
   const page = engine.run(query, visibilityOf(admin, store));
-  const parts: Uint8Array[] = [];
-  for (let k = 0; k < page.slots.length; k++) parts.push(store.json(page.slots[k] ?? 0, []));
-  return Buffer.concat(parts).length;
+  return pageJson(store, page.slots, []).length;
 }
 
 // Every kept order and lookup of the shared base built before measuring, as after a server's first requests.

@@ -8,7 +8,7 @@ import type { Dataset, Workspace } from '../data/dataset.ts';
 import type { SortField, User } from '../spec/types.ts';
 import { runInSlices, runToEnd, STEP_UNITS, type Steps } from '../data/sliced-work.ts';
 import { ShardedMap, type Lookup } from '../data/sharded-map.ts';
-import { JsonSlab } from './json-slab.ts';
+import { ByteBudget, JsonSlab } from './json-slab.ts';
 import { memberSlotsOf, userTimesOf } from '../data/kept-columns.ts';
 import { Memberships } from '../workspaces/memberships.ts';
 import { fold } from './collation.ts';
@@ -20,7 +20,15 @@ export interface StoreOptions {
   readonly sortKinds: ReadonlyMap<SortField, SortKind>;
   /** The field lists sort by when they name none: its orders are prepared first. */
   readonly defaultSort?: SortField;
+  /** Bytes of users' JSON the base keeps (JSON_CACHE_BYTES unless given). */
+  readonly jsonCacheBytes?: number;
 }
+
+/**
+ * Bytes of users' JSON a base keeps (`json`): about 50 000 users' worth. Listing every page of 100 000 users kept
+ * all of them before, 35 MB of the 323 MB the process held after the bench's load.
+ */
+const JSON_CACHE_BYTES = 16 * 1024 * 1024;
 
 type CreatorIndex = Readonly<Record<'created_by' | 'updated_by', ReadonlyMap<string, number[]>>>;
 
@@ -53,8 +61,12 @@ export class UserBase {
   #prepared = false;
   #preparing: Promise<void> | undefined;
   readonly #waiters: (() => void)[] = [];
-  /** JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. */
+  /**
+   * JSON of each user, per set of hidden fields, serialized on first use: pages are joined, not stringified. The
+   * slabs share JSON_CACHE_BYTES; users past it are serialized for each page that lists them.
+   */
   readonly #json = new Map<string, JsonSlab>();
+  readonly #jsonBudget: ByteBudget;
 
   /**
    * Builds the base at once. `UserBase.build` builds the same base in steps (`data/sliced-work.ts`); `deferred` is its
@@ -67,6 +79,7 @@ export class UserBase {
     this.workspaces = dataset.workspaces;
     this.sortKinds = options.sortKinds;
     this.#defaultSort = options.defaultSort;
+    this.#jsonBudget = new ByteBudget(options.jsonCacheBytes ?? JSON_CACHE_BYTES);
     this.allAlive = new Uint8Array(n).fill(1);
     // Times that seeding kept are taken as they are (nothing writes a base's columns after its fill).
     const times = userTimesOf(users);
@@ -151,13 +164,14 @@ export class UserBase {
 
   /**
    * The JSON of the user in `slot` without the fields in `hidden` (sorted), as `JSON.stringify` would write it,
-   * UTF-8 encoded: each is serialized and encoded once per dataset, so a page is a concatenation of bytes.
+   * UTF-8 encoded: each is serialized and encoded once per dataset, so a page is a concatenation of bytes. Past the
+   * kept bytes' budget (JSON_CACHE_BYTES) it is the JSON text, made again for each page that lists the user.
    */
-  json(slot: number, hidden: readonly string[]): Uint8Array {
+  json(slot: number, hidden: readonly string[]): Uint8Array | string {
     const key = hidden.join(',');
     let slab = this.#json.get(key);
     if (slab === undefined) {
-      slab = new JsonSlab(this.users.length);
+      slab = new JsonSlab(this.users.length, this.#jsonBudget);
       this.#json.set(key, slab);
     }
     const kept = slab.get(slot);

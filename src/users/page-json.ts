@@ -26,25 +26,31 @@ export function hiddenFields(
 /** The JSON array of the users in `slots`, in order, without the fields in `hidden` (sorted). */
 export function pageJson(store: UserStore, slots: ArrayLike<number>, hidden: readonly string[]): Uint8Array {
   const count = slots.length;
-  const parts = new Array<Uint8Array>(count);
-  // The brackets, and a comma between each two users.
+  const parts = new Array<Uint8Array | string>(count);
+  // The brackets, and a comma between each two users; a user's text (one not kept as bytes) at its most bytes.
   let length = count === 0 ? 2 : count + 1;
   for (let k = 0; k < count; k++) {
     const user = store.json(slots[k] ?? 0, hidden);
     parts[k] = user;
-    length += user.length;
+    length += typeof user === 'string' ? user.length * MAX_BYTES_PER_UNIT : user.length;
   }
   const page = new Uint8Array(length);
   page[0] = OPEN;
   let at = 1;
   for (let k = 0; k < count; k++) {
     if (k > 0) page[at++] = COMMA;
-    const user = parts[k] ?? EMPTY;
-    page.set(user, at);
-    at += user.length;
+    const user = parts[k] ?? '';
+    if (typeof user === 'string') {
+      at += UTF8.encodeInto(user, page.subarray(at)).written;
+    } else {
+      page.set(user, at);
+      at += user.length;
+    }
   }
   page[at] = CLOSE;
-  return page;
+  return at + 1 === length ? page : page.subarray(0, at + 1);
 }
 
-const EMPTY = new Uint8Array(0);
+const UTF8 = new TextEncoder();
+/** UTF-8 bytes a UTF-16 code unit can take at most. */
+const MAX_BYTES_PER_UNIT = 3;

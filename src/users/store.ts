@@ -85,7 +85,7 @@ export class UserStore {
   }
 
   /** The serialised JSON of the user in `slot` without the fields in `hidden` (see `UserBase.json`). */
-  json(slot: number, hidden: readonly string[]): Uint8Array {
+  json(slot: number, hidden: readonly string[]): Uint8Array | string {
     return this.base.json(slot, hidden);
   }
 
