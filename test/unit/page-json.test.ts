@@ -15,11 +15,9 @@ const GUARDED = ['created_by', 'email', 'updated_by'] as const;
 
 function expected(slots: readonly number[], hidden: readonly string[]): string {
   return JSON.stringify(
-    slots.map((slot) => {
-      const user: Record<string, unknown> = { ...users[slot] };
-      for (const field of hidden) delete user[field];
-      return user;
-    }),
+    slots.map((slot) =>
+      Object.fromEntries(Object.entries(users[slot] ?? {}).filter(([field]) => !hidden.includes(field))),
+    ),
   );
 }
 
