@@ -492,7 +492,12 @@ describe('SearchDocs', () => {
       ['id-b', 'bo.chen', 'bo chen', 'bo@example.org'],
     ]);
     expect(docs.length).toBe(2);
-    expect([0, 1, 2, 3].map((f) => docs.field(1, f))).toEqual(['id-b', 'bo.chen', 'bo chen', 'bo@example.org']);
+    expect([0, 1, 2, 3].map((f) => docs.field(1, f))).toEqual([
+      'id-b',
+      'bo.chen',
+      'bo chen',
+      'bo@example.org',
+    ]);
     expect(() => docs.field(2, 0)).toThrow(RangeError);
     expect(() => docs.field(0, 4)).toThrow(RangeError);
     expect(() => new SearchDocs(['id', 'identifier', 'name'])).toThrow(/4 fields each/);
