@@ -78,7 +78,9 @@ const PATTERNS = PROVIDER_STATES.map((definition) => {
       return name === 'count' ? '(\\d+|\\{count\\})' : '(\\S+)';
     })
     .join('');
-  // Written exactly as the template (case included), as spec/admin.yaml's patterns say.
+  // Written exactly as the template (case included), as spec/admin.yaml's patterns say. Built once from the fixed
+  // templates above (literal parts escaped, each parameter one `\S+` or `\d+` between literals, so matching is
+  // linear); a state a client sends is only ever matched, never compiled.
   return { definition, names, pattern: new RegExp(`^${source}$`) };
 });
 
