@@ -183,7 +183,19 @@ beforeAll(async () => {
 describe('the example projects, installed from the packed package', () => {
   it('are there, and each imports only the packages its own package.json names', async () => {
     expect(examples).toEqual(
-      expect.arrayContaining(['jest-cjs', 'jest-esm', 'msw-browser', 'msw-node', 'playwright-api', 'vitest']),
+      expect.arrayContaining([
+        'authjs-express',
+        'express-openid-connect',
+        'jest-cjs',
+        'jest-esm',
+        'msw-browser',
+        'msw-node',
+        'passport-openid-client',
+        'passport-openidconnect',
+        'playwright-api',
+        'resource-server',
+        'vitest',
+      ]),
     );
     for (const example of examples) {
       const manifest = await manifestOf(example);

@@ -5,7 +5,9 @@
  * token, as the quick start makes them. `curl` reports each answer's status; a block's statuses must all be 2xx, or
  * exactly the ones its fence lists (```` ```sh tested 500 429 ````). Nothing may go to stderr besides. A line
  * `# → text` says what the block prints: its output must contain `text`. A ```` ```js tested ```` block is a
- * self-contained ES module run with Node, importing the built package by its name.
+ * self-contained ES module run with Node, importing the built package by its name. A ```` ```js recipe FILE ````
+ * block of docs/login.md is an excerpt of an example project that test/examples.test.ts runs: its parts (between
+ * `// …` lines) are in FILE, in order, whitespace aside.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -125,4 +127,34 @@ describe('README and docs commands', () => {
       for (const text of prints) expect(stdout).toContain(text);
     },
   );
+});
+
+describe("docs/login.md's recipes, excerpts of the example projects", () => {
+  const text = readFileSync(new URL('../docs/login.md', import.meta.url), 'utf8');
+  const recipes = [...text.matchAll(/^```js recipe (\S+)\n([\s\S]*?)^```$/gm)].map((match) => ({
+    file: match[1] ?? '',
+    excerpt: match[2] ?? '',
+  }));
+  const flat = (code: string): string => code.replace(/\s+/g, ' ').trim();
+
+  it('has one for each server-side relying party', () => {
+    expect(recipes.map((recipe) => recipe.file)).toEqual([
+      'examples/authjs-express/app.js',
+      'examples/express-openid-connect/app.js',
+      'examples/passport-openid-client/app.js',
+      'examples/passport-openidconnect/app.js',
+      'examples/resource-server/app.js',
+    ]);
+  });
+
+  it.each(recipes)('$file holds its recipe', ({ file, excerpt }) => {
+    const source = flat(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8'));
+    let from = 0;
+    for (const part of excerpt.split(/^\s*\/\/ …\s*$/m).map(flat)) {
+      if (part === '') continue;
+      const at = source.indexOf(part, from);
+      expect(at, `${file} lacks (after the recipe's earlier parts): ${part}`).toBeGreaterThanOrEqual(0);
+      from = at + part.length;
+    }
+  });
 });

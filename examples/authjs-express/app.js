@@ -22,7 +22,8 @@ export function authConfig({ issuer, clientId, clientSecret, secret }) {
         issuer,
         clientId,
         clientSecret,
-        // `offline_access` for a refresh token. (`prompt: "consent"`, which some guides add, is left out: see docs.)
+        // `offline_access` for a refresh token. (`prompt: "consent"`, which some guides add, is left out:
+        // docs/login.md says why.)
         authorization: { params: { scope: 'openid profile email offline_access' } },
       },
     ],
