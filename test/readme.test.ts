@@ -7,7 +7,7 @@
  * `# → text` says what the block prints: its output must contain `text`. A ```` ```js tested ```` block is a
  * self-contained ES module run with Node, importing the built package by its name. A ```` ```js recipe FILE ````
  * block of docs/login.md is an excerpt of an example project that test/examples.test.ts runs: its parts (between
- * `// …` lines) are in FILE, in order, whitespace aside.
+ * `// …` lines) are in FILE, in order, whitespace aside; a ```` ```json recipe FILE ```` block is one of FILE's records.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -145,6 +145,16 @@ describe("docs/login.md's recipes, excerpts of the example projects", () => {
       'examples/passport-openidconnect/app.js',
       'examples/resource-server/app.js',
     ]);
+  });
+
+  it.each(
+    [...text.matchAll(/^```json recipe (\S+)\n([\s\S]*?)^```$/gm)].map((match) => ({
+      file: match[1] ?? '',
+      record: match[2] ?? '',
+    })),
+  )('$file holds the record shown', ({ file, record }) => {
+    const records = JSON.parse(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')) as unknown[];
+    expect(records).toContainEqual(JSON.parse(record));
   });
 
   it.each(recipes)('$file holds its recipe', ({ file, excerpt }) => {
