@@ -4,7 +4,7 @@
  *
  * The examples are installed together, as the workspaces of one npm project in the system's temporary folder
  * (outside the repository, so no folder above them holds this project's own node_modules): one `npm install`
- * resolves and unpacks what they share once, where six installs each did it again (~20 s of a 2-core machine's
+ * resolves and unpacks what they share once, where an install per example did it again (~20 s of a 2-core machine's
  * CPU apiece). Hoisting lets an example find a package another one declares, so the first test below holds every
  * example to importing only what its own package.json names. The install is kept, keyed by a hash of what decides
  * it: every example's package.json, the package's own runtime dependencies, Node's major version and the platform.

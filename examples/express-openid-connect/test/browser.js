@@ -1,7 +1,8 @@
 /**
  * A browser without a screen, enough for server-rendered login flows: `fetch` with a cookie jar (host-only cookies,
  * by path, removed when they expire), redirects followed one by one as a browser follows them, and the forms of an
- * HTML page submitted with their hidden fields.
+ * HTML page submitted with their hidden fields and the headers a browser adds (`Origin`, `Sec-Fetch-Site`).
+ * Each example project has its own copy: they are standalone projects.
  */
 import assert from 'node:assert/strict';
 
@@ -11,6 +12,12 @@ const attribute = (tag, name) => {
   const match = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag);
   return match === null ? undefined : decode(match[1]);
 };
+
+/** What a browser says in `Sec-Fetch-Site` when a page of `from` sends a form to `to` (ports make no other site). */
+function fetchSite(from, to) {
+  if (from.origin === to.origin) return 'same-origin';
+  return from.protocol === to.protocol && from.hostname === to.hostname ? 'same-site' : 'cross-site';
+}
 
 export function browser() {
   /** host → name → { value, path } (cookies are per host, not per port, as in a browser). */
@@ -103,7 +110,11 @@ export function browser() {
       action,
       {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: page.url.origin },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: page.url.origin,
+          'Sec-Fetch-Site': fetchSite(page.url, action),
+        },
         body: values.toString(),
       },
       stop,
