@@ -17,6 +17,8 @@ import {
 } from '../errors.ts';
 import { bearerToken } from '../protocol/authorization.ts';
 import { mediaTypeOf } from '../protocol/media-type.ts';
+import { routedOf, urlOf } from './exchange.ts';
+import type { Step } from './step.ts';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = 'application/json';
@@ -91,3 +93,9 @@ export function checkChange(r: ChangeRequest): void {
     );
   }
 }
+
+/** The admin step: a request to `/__admin` names this server in its `Host` (403 `host_not_allowed`). */
+export const adminHostStep: Step = (x, s) => {
+  if (!routedOf(x).at.isApi) checkAdminHost(urlOf(x).host, s.adminHosts);
+  return undefined;
+};

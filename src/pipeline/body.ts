@@ -10,7 +10,8 @@ import { invalidBody, invalidRequest, MockError, payloadTooLarge, unsupportedMed
 import type { OperationSpec } from '../spec/model.ts';
 import { mediaTypeOf } from '../protocol/media-type.ts';
 import { parseQuery, type RequestBody } from '../protocol/request.ts';
-import type { Exchange } from './exchange.ts';
+import { operationOf, type Exchange } from './exchange.ts';
+import type { Step } from './step.ts';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -18,7 +19,14 @@ const UTF8 = new TextDecoder('utf-8', { fatal: false });
 /** Arrays and objects a JSON body may nest (docs/responses.md). */
 export const MAX_JSON_DEPTH = 64;
 
-/** The body step: the request's body for `operation`, parsed once per request (a gate may have read it first). */
+/** Step 6: the body parsed (into `x.body`) when the operation takes one. */
+export const bodyStep: Step = (x) => {
+  const operation = operationOf(x);
+  if (operation.bodyMediaTypes.length > 0) bodyOf(x, operation);
+  return undefined;
+};
+
+/** The request's body for `operation`, parsed once per request (a gate may have read it first). */
 export function bodyOf(x: Exchange, operation: OperationSpec | undefined): unknown {
   if (operation === undefined) return undefined;
   return (x.body ??= parseBody(operation, x.request.headers, x.request.body));

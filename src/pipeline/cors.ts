@@ -8,8 +8,8 @@
  * (RFC 9700 §4.12): they are for top-level navigations, and a page elsewhere must not read a code from them.
  */
 import { empty, type Answer } from '../answer.ts';
-import type { RequestUrl } from '../protocol/request.ts';
-import type { Exchange } from './exchange.ts';
+import { urlOf } from './exchange.ts';
+import type { Step } from './step.ts';
 
 /** Response headers a page on another origin may read (the CORS-safelisted ones need no listing). */
 export const EXPOSED_HEADERS: readonly string[] = [
@@ -112,8 +112,10 @@ export function cors(
 }
 
 /** The CORS step: its headers go on every answer to the request; a preflight is answered here. */
-export function applyCors(x: Exchange, url: RequestUrl, adminOrigins: readonly string[]): Answer | undefined {
-  const outcome = cors(x.request.method, url.path, x.request.headers, { adminOrigins });
+export const corsStep: Step = (x, s) => {
+  const outcome = cors(x.request.method, urlOf(x).path, x.request.headers, {
+    adminOrigins: s.options.adminOrigins,
+  });
   Object.assign(x.headers, outcome.headers);
   return outcome.preflight;
-}
+};
