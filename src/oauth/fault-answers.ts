@@ -7,11 +7,10 @@
  * when that URI is not allowed. `/userinfo` and the identity API: 401 with `WWW-Authenticate: Bearer error="…"`
  * (RFC 6750 §3).
  */
-import { json, type Answer } from '../answer.ts';
+import type { Answer } from '../answer.ts';
 import type { FaultFacts } from '../control/faults.ts';
 import type { Client } from '../data/dataset.ts';
-import { isOAuthErrorCode, OAUTH_STATUS, REALM } from '../errors.ts';
-import { NO_STORE } from '../protocol/cache-headers.ts';
+import { injectedBearerError, injectedOAuthError, oauthErrorBody } from '../errors.ts';
 import type { UserStore } from '../users/store.ts';
 import { checkClient } from './authorize/check-client.ts';
 import { checkRedirectUri } from './authorize/check-redirect-uri.ts';
@@ -77,15 +76,9 @@ export function oauthFaultAnswer(r: FaultRequest, fault: OAuthFault): Answer {
     case 'postUserinfo':
       return bearerError(fault);
     default:
-      if (r.oauthShape || r.operationId === undefined) {
-        return json(
-          fault.status ?? statusOf(code),
-          { error: code, error_description: description },
-          description,
-          NO_STORE,
-        );
-      }
-      return bearerError(fault);
+      return r.oauthShape || r.operationId === undefined
+        ? injectedOAuthError(code, description, fault.status)
+        : bearerError(fault);
   }
 }
 
@@ -177,23 +170,12 @@ function toClient(
     // An unknown response mode: the error goes back in the default one.
   }
   if (draft.target === undefined) throw new Error('checkRedirectUri did not set the target');
-  return respondToClient(draft.target, { error: fault.code, error_description: fault.description });
+  return respondToClient(draft.target, oauthErrorBody(fault.code, fault.description));
 }
 
-/**
- * RFC 6750 §3: 401 (or the rule's status) with the error in the `Bearer` challenge, which is what OAuth clients read;
- * the body keeps the API's shape and code for a refused token (`invalid_token`).
- */
+/** RFC 6750 §3: the error in the `Bearer` challenge (`injectedBearerError`). */
 function bearerError(fault: OAuthFault): Answer {
-  const description = fault.description.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?');
-  return json(fault.status ?? 401, { error: fault.description, code: 'invalid_token' }, fault.description, {
-    'WWW-Authenticate': `Bearer realm="${REALM}", error="${fault.code}", error_description="${description}"`,
-  });
-}
-
-/** The token endpoint's status for `code` (docs/tokens.md); 400 for a code it never answers itself. */
-function statusOf(code: string): number {
-  return isOAuthErrorCode(code) ? OAUTH_STATUS[code] : 400;
+  return injectedBearerError(fault.code, fault.description, fault.status);
 }
 
 function objectOf(value: unknown): Readonly<Record<string, unknown>> {

@@ -5,7 +5,14 @@
  */
 import { DROP, empty, json, text, type Answer } from '../answer.ts';
 import type { ControlPlane } from '../control/control-plane.ts';
-import { invalidRequest, quote, rateLimited, tooManyRequests, type MockError } from '../errors.ts';
+import {
+  injectedFault,
+  invalidRequest,
+  quote,
+  rateLimited,
+  tooManyRequests,
+  type MockError,
+} from '../errors.ts';
 import { claimedClientId } from '../oauth/client-auth.ts';
 import { faultRequestOf, oauthFaultRoute, type OAuthFaultRoute } from '../oauth/fault-answers.ts';
 import { SESSION_HEADER } from '../sessions/session-id.ts';
@@ -164,7 +171,7 @@ export async function faultGate(
   if (answer !== undefined) return answer;
   if (rule.status === undefined) return undefined;
   const documented = operation === undefined ? undefined : forcedAnswer(model, operation, rule.status);
-  return answerOf(documented ?? undocumented(rule.status, shape === 'oauth'));
+  return documented === undefined ? injectedFault(rule.status, shape === 'oauth') : answerOf(documented);
 }
 
 /** `Prefer: code=…, delay=…` for `operation`: the `Preference-Applied` header and the forced answer, if any. */
@@ -205,20 +212,6 @@ function answerOf(forced: ForcedAnswer): Answer {
 /** A media type of a text body, with its charset (`text/html; charset=utf-8`). */
 function withCharset(type: string): string {
   return type.includes('charset=') ? type : `${type}; charset=utf-8`;
-}
-
-/** The answer for a fault status the spec does not document for the route: the error shape of the route. */
-function undocumented(status: number, oauth: boolean): ForcedAnswer {
-  const message = `fault injected: ${status}`;
-  const body = oauth
-    ? { error: 'server_error', error_description: message }
-    : { error: message, code: 'fault_injected' };
-  return {
-    status,
-    body: status === 204 || status === 304 || status < 200 ? undefined : body,
-    headers: {},
-    message,
-  };
 }
 
 /** The request's body, or undefined when it cannot be read (its own step answers that, with these headers). */
