@@ -12,8 +12,9 @@ import {
   unsupportedMediaType,
   type MockError,
 } from '../errors.ts';
+import { bearerToken } from '../protocol/authorization.ts';
 import { headerSafe } from '../protocol/header-text.ts';
-import { mediaTypeOf } from '../protocol/media-type.ts';
+import { JSON_CONTENT_TYPE, JSON_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
 import type { FindingStore } from './finding.ts';
 
 export const DRIFT_PATH = '/__admin/drift';
@@ -53,8 +54,7 @@ export function answerAdmin(request: AdminRequest, context: AdminContext): Admin
     return refusal(methodNotAllowed(method, path, allowed.split(', ')));
   }
   if (context.adminToken !== undefined) {
-    const given = /^bearer[ \t]+(.+)$/i.exec(headers.authorization?.trim() ?? '')?.[1];
-    if (given !== context.adminToken) return refusal(adminTokenRequired());
+    if (bearerToken(headers.authorization) !== context.adminToken) return refusal(adminTokenRequired());
   }
   if (path === HEALTH_PATH) return json(200, context.health(), 'OK');
   if (method !== 'DELETE') return json(200, context.store.listing(), 'OK');
@@ -62,10 +62,10 @@ export function answerAdmin(request: AdminRequest, context: AdminContext): Admin
   if (refused !== undefined) return refused;
   const type = mediaTypeOf(headers['content-type']);
   const hasBody = headers['content-length'] !== undefined && headers['content-length'] !== '0';
-  if ((hasBody || headers['transfer-encoding'] !== undefined) && type !== 'application/json') {
+  if ((hasBody || headers['transfer-encoding'] !== undefined) && type !== JSON_MEDIA_TYPE) {
     return refusal(
       unsupportedMediaType(
-        `a body of DELETE ${path} must be application/json (got ${type === '' ? 'none' : type}); it needs none`,
+        `a body of DELETE ${path} must be ${JSON_MEDIA_TYPE} (got ${type === '' ? 'none' : type}); it needs none`,
       ),
     );
   }
@@ -95,7 +95,7 @@ function json(status: number, body: unknown, message: string): AdminAnswer {
   return {
     status,
     headers: {
-      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Type': JSON_CONTENT_TYPE,
       'X-Message': message,
       'X-API-Version': 'v1',
     },

@@ -11,6 +11,7 @@ import type { Answer } from '../answer.ts';
 import type { FaultFacts } from '../control/faults.ts';
 import type { Client } from '../data/dataset.ts';
 import { injectedBearerError, injectedOAuthError, oauthErrorBody } from '../errors.ts';
+import { bearerToken } from '../protocol/authorization.ts';
 import type { UserStore } from '../users/store.ts';
 import { checkClient } from './authorize/check-client.ts';
 import { checkRedirectUri } from './authorize/check-redirect-uri.ts';
@@ -18,7 +19,7 @@ import { checkResponseMode } from './authorize/check-response-mode.ts';
 import { authorizeParams, Refusal, type AuthorizeDraft } from './authorize/request.ts';
 import { claimedClientId } from './client-auth.ts';
 import { jwtParts } from './jwt-parts.ts';
-import { sessionIdOf } from './login/login-sessions.ts';
+import { loginSessionIdOf } from './login/login-sessions.ts';
 import { errorPage } from '../html/error-page.ts';
 import type { OAuthState } from './oauth-state.ts';
 import { respondToClient } from './response-modes/index.ts';
@@ -99,11 +100,11 @@ function whoAsks(
       };
     }
     case 'authorize': {
-      const session = r.oauth.logins.get(sessionIdOf(r.headers.cookie), r.now);
+      const login = r.oauth.logins.get(loginSessionIdOf(r.headers.cookie), r.now);
       return {
         grantType: undefined,
         clientId: text(r.query.client_id),
-        user: session?.userId ?? text(r.query.login_hint),
+        user: login?.userId ?? text(r.query.login_hint),
       };
     }
     case 'submitLogin':
@@ -117,7 +118,7 @@ function whoAsks(
       return { grantType: undefined, clientId: text(r.query.client_id), user: undefined };
     default: {
       // A resource request: its bearer token, decoded without a check (the rule's answer is an error anyway).
-      const token = /^bearer\s+(\S+)/i.exec(r.headers.authorization ?? '')?.[1];
+      const token = bearerToken(r.headers.authorization);
       const claims = token === undefined ? undefined : jwtParts(token)?.payload;
       return {
         grantType: undefined,

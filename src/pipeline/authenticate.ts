@@ -3,7 +3,7 @@
  * that holds its permissions (401 / 403, docs/tokens.md); a secured control-plane operation takes the admin token
  * when one is set (`--admin-token`).
  */
-import { authenticate, authorize } from '../oauth/bearer.ts';
+import { authenticate, requirePermissions } from '../oauth/bearer.ts';
 import { adminTokenCheck } from './admin-guard.ts';
 import { operationOf, routedOf, sessionOf, type Exchange } from './exchange.ts';
 import type { PipelineServices, Step } from './step.ts';
@@ -28,7 +28,7 @@ async function callerOf(x: Exchange, s: PipelineServices): Promise<undefined> {
     Math.floor(session.now() / 1000),
     session.state.oauth.revocations,
   );
-  authorize(principal, operationOf(x).permissions);
+  requirePermissions(principal, operationOf(x).permissions);
   x.principal = principal;
   return undefined;
 }

@@ -39,7 +39,7 @@ import { authenticateStep } from './authenticate.ts';
 import { bodyStep, isTooDeep } from './body.ts';
 import { homeStep } from './browser-home.ts';
 import { checkResponse } from './check-response.ts';
-import { ADMIN_PREFIX, corsStep } from './cors.ts';
+import { ADMIN_PREFIX, corsStep, navigationPaths } from './cors.ts';
 import { documentRoutes } from './document-routes.ts';
 import { openExchange, type Exchange } from './exchange.ts';
 import { gatesStep } from './gates.ts';
@@ -92,6 +92,7 @@ export function createPipeline(
     // `lenientQuery` is the identity API's (docs/users.md): the control plane refuses unknown parameters always.
     admin: options.admin === undefined ? undefined : documentRoutes(options.admin, false, false),
     adminHosts: new Set(options.adminHosts.map((host) => host.toLowerCase())),
+    navigation: navigationPaths(options.api.model),
     home: options.admin === undefined ? '/docs' : `${ADMIN_PREFIX}/ui/`,
   };
   const served = options.apiVersions[0] ?? 'v1';

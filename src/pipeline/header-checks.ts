@@ -3,7 +3,7 @@
  * `Content-Type` (415 `unsupported_media_type`).
  */
 import { quote, unsupportedApiVersion, unsupportedMediaType } from '../errors.ts';
-import { mediaTypeOf } from '../protocol/media-type.ts';
+import { JSON_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
 import { hasBody } from './body.ts';
 import { routedOf } from './exchange.ts';
 import type { Step } from './step.ts';
@@ -11,7 +11,7 @@ import type { Step } from './step.ts';
 import type { ApiModel } from '../spec/model.ts';
 
 /** What the control plane takes a body in. */
-const ADMIN_MEDIA_TYPES: readonly string[] = ['application/json'];
+const ADMIN_MEDIA_TYPES: readonly string[] = [JSON_MEDIA_TYPE];
 
 /** Throws 400 `unsupported_api_version` unless the request's `X-API-Version` is absent or one of `accepted`. */
 export function checkApiVersion(

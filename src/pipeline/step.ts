@@ -40,6 +40,8 @@ export interface PipelineServices {
   readonly admin: DocumentRoutes | undefined;
   /** `options.adminHosts`, lower case. */
   readonly adminHosts: ReadonlySet<string>;
+  /** The paths of the browser-navigation routes, read from the spec (`x-error-shape: page`): no CORS. */
+  readonly navigation: ReadonlySet<string>;
   /** Where `GET /` from a browser goes: the console, or the API reference without the control plane. */
   readonly home: string;
   /** Which operations of the identity API this listener serves (`--auth-port`). */
