@@ -18,7 +18,7 @@ import { checkRedirectUri } from './authorize/check-redirect-uri.ts';
 import { checkResponseMode } from './authorize/check-response-mode.ts';
 import { authorizeParams, Refusal, type AuthorizeDraft } from './authorize/request.ts';
 import { claimedClientId } from './client-auth.ts';
-import { jwtParts } from './jwt-parts.ts';
+import { jwtParts } from '../platform/jwt-parts.ts';
 import { loginSessionIdOf } from './login/login-sessions.ts';
 import { errorPage } from '../html/error-page.ts';
 import type { OAuthState } from './oauth-state.ts';
