@@ -41,6 +41,11 @@ export const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-API-Version'
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 export const ADMIN_PREFIX = '/__admin';
 
+/** Whether `path` is the control plane's (`/__admin` or under it). */
+export function isAdminPath(path: string): boolean {
+  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+}
+
 /** The paths of the browser-navigation routes (docs/login.md): the operations of `model` with the `page` error shape. */
 export function navigationPaths(model: ApiModel): ReadonlySet<string> {
   return new Set(model.operations.filter((op) => shapeOf(op) === 'page').map((op) => op.path));
@@ -67,7 +72,7 @@ export function cors(
   options: CorsOptions = {},
 ): CorsOutcome {
   const origin = headers.origin;
-  const admin = path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+  const admin = isAdminPath(path);
   const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
   if (options.navigation?.has(path) === true) {
     if (!preflight) return { headers: {}, preflight: undefined };

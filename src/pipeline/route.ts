@@ -5,14 +5,10 @@
  * 405 `method_not_allowed`.
  */
 import { methodNotAllowed, notFound, quote } from '../errors.ts';
-import { ADMIN_PREFIX } from './cors.ts';
+import { ADMIN_PREFIX, isAdminPath } from './cors.ts';
 import { routedOf, urlOf, type Exchange } from './exchange.ts';
 import { shapeOf } from './render.ts';
 import type { Step } from './step.ts';
-
-export function isAdminPath(path: string): boolean {
-  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
-}
 
 /**
  * Routes the request to a document and an operation; sets the exchange's error shape (and whether it reached a
