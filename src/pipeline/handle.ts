@@ -56,7 +56,6 @@ import { versionAndPreferStep } from './version-and-prefer.ts';
 import { toWire, type WireAnswer } from './wire.ts';
 
 export type { PipelineOptions } from './step.ts';
-export type { DocumentPath } from './document-routes.ts';
 
 /** The steps, in order, up to the answer (the handler's, the last, always answers). */
 const STEPS: readonly Step[] = [

@@ -6,7 +6,7 @@
  */
 import { methodNotAllowed, notFound, quote } from '../errors.ts';
 import { ADMIN_PREFIX, isAdminPath } from './cors.ts';
-import { routedOf, urlOf, type Exchange } from './exchange.ts';
+import { routedOf, urlOf } from './exchange.ts';
 import { shapeOf } from './render.ts';
 import type { Step } from './step.ts';
 
@@ -55,6 +55,3 @@ export const responseCheckStep: Step = (x) => {
     routed.operation === undefined || responses === undefined ? undefined : { responses, path: routed.path };
   return undefined;
 };
-
-/** Whether the request reached the identity API (not the control plane). */
-export const inApi = (x: Exchange): boolean => routedOf(x).at.isApi;
