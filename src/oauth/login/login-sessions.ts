@@ -1,8 +1,8 @@
 /**
  * Login sessions of the browser login (docs/login.md): the login page sets an HttpOnly, SameSite=Lax cookie naming
  * one; while it lives, `/authorize` answers without the page. It lives LOGIN_SESSION_SECONDS from the login and
- * at most LOGIN_SESSION_IDLE_SECONDS without use (Auth0's defaults), by the session's clock; a logout or a reset
- * ends it sooner. At most MAX_SESSIONS are kept (the least recently used go first).
+ * at most LOGIN_SESSION_IDLE_SECONDS without use (Auth0's defaults), by the clock of its X-Mock-Session; a logout
+ * or a reset ends it sooner. At most MAX_SESSIONS are kept (the least recently used go first).
  */
 import { LRUCache } from 'lru-cache';
 import type { Random } from '../../platform/platform.ts';
@@ -68,7 +68,7 @@ export class LoginSessions {
   }
 }
 
-/** The session id of a `Cookie` header, if it names one. */
+/** The login session id a `Cookie` header names, if it names one. */
 export function loginSessionIdOf(cookieHeader: string | undefined): string | undefined {
   if (cookieHeader === undefined) return undefined;
   for (const part of cookieHeader.split(';')) {
@@ -78,7 +78,7 @@ export function loginSessionIdOf(cookieHeader: string | undefined): string | und
   return undefined;
 }
 
-/** `Set-Cookie` value that starts a session. */
+/** `Set-Cookie` value that starts a login session. */
 export function loginSessionCookie(session: LoginSession): string {
   return `${LOGIN_SESSION_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax`;
 }
