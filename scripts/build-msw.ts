@@ -125,8 +125,21 @@ const browserShims: Plugin = {
       path: 'checked-by-build',
       namespace: 'shim',
     }));
+    b.onResolve({ filter: /\/platform\/node\/files\.ts$/ }, () => ({
+      path: 'node-files',
+      namespace: 'shim',
+    }));
     b.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'shim' }));
     b.onLoad({ filter: /.*/, namespace: 'shim' }, (args) => {
+      if (args.path === 'node-files') {
+        // The Node platform's files: a page names shipped files in messages and reads none.
+        const fail = "() => { throw new Error('identity-mock/msw reads no files in a browser'); }";
+        return {
+          contents: `export const readTextSync = ${fail}, readText = ${fail}, isDirectorySync = ${fail}, isDirectory = ${fail}, sha256Hex = ${fail};
+export const isMissingFile = () => false, pathOf = (url) => String(url), fileIn = (dir, name) => dir + '/' + name;`,
+          loader: 'js',
+        };
+      }
       if (args.path === 'json-file') {
         const files = Object.fromEntries(
           ['known-accounts.json', 'clients.json'].map((name) => [
@@ -151,11 +164,12 @@ export const recordedHashes = () => new Set();`,
         };
       }
       if (args.path === 'node:buffer') {
-        // What bulk-format.ts (seeding) uses of Buffer: latin1 text in and out, alloc with a fill, copy.
+        // What bulk-format.ts (seeding) uses of Buffer: latin1 text in and out, alloc (with a fill or not), copy.
         return {
           contents: `export class Buffer extends Uint8Array {
   static from(text) { return Buffer.of(...Array.from(text, (c) => c.charCodeAt(0))); }
   static alloc(length, fill = 0) { return new Buffer(length).fill(fill); }
+  static allocUnsafe(length) { return new Buffer(length); }
   toString() { let out = ''; for (let i = 0; i < this.length; i += 8192) out += String.fromCharCode(...this.subarray(i, i + 8192)); return out; }
   copy(target, at) { target.set(this, at); return this.length; }
 }`,

@@ -39,7 +39,6 @@ export interface Answer {
 /** The answer that answers nothing: the connection is dropped (a fault rule with `status: 0`). */
 export const DROP: Answer = Object.freeze({ status: 0, headers: {} });
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** A JSON answer with `X-Message`. */

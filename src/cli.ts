@@ -29,6 +29,8 @@ import type { ListenError, RunningMockInternals } from './server.ts';
 import type * as Logs from './adapters/express/log.ts';
 import type * as DriftCommands from './adapters/node/drift-commands.ts';
 import type { RunningProxy } from './adapters/node/drift-proxy.ts';
+import { isLoopbackName } from './protocol/loopback.ts';
+import { JSON_MEDIA_TYPE } from './protocol/media-type.ts';
 
 // What each command needs is imported when it runs (`--help`, `--version` and a wrong flag load none of it): a
 // command line that starts in a fraction of the time, for people and for the test suites that spawn it.
@@ -188,7 +190,7 @@ async function remoteToken(
     res = await fetch(target, {
       method: 'POST',
       headers: {
-        'Content-Type': 'application/json',
+        'Content-Type': JSON_MEDIA_TYPE,
         ...(session === undefined ? {} : { 'X-Mock-Session': session }),
         ...(adminToken === undefined ? {} : { Authorization: `Bearer ${adminToken}` }),
       },
@@ -279,11 +281,7 @@ function issuerLine(mock: RunningMockInternals, config: Config): string {
 
 /** The control plane is served on a non-loopback address without a token (docs/control-plane.md). */
 function openAdmin(config: Config): boolean {
-  return config.admin && config.adminToken === undefined && !isLoopback(config.host);
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  return config.admin && config.adminToken === undefined && !isLoopbackName(config.host.toLowerCase());
 }
 
 /** `identity-mock verify`: starts the mock on a free port and verifies it against a pact; exit 1 on failure. */

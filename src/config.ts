@@ -7,7 +7,10 @@
  */
 import { parseRateLimit, type RateLimitConfig } from './control/rate-limit.ts';
 import { ACCESS_TOKEN_FORMATS, type AccessTokenFormat } from './oauth/tokens.ts';
-import { LOG_LEVELS, type LogLevel } from './adapters/express/log.ts';
+
+/** The levels of `--log-level` (the request log, `adapters/express/log.ts`). */
+export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
   /** Port of the API (0 = any free port). */

@@ -9,7 +9,7 @@ import type { JournalStreams } from './control/journal-streams.ts';
 import type { Dataset } from './data/dataset.ts';
 import type { TokenService } from './oauth/tokens.ts';
 import type { Query, RequestUrl } from './protocol/request.ts';
-import type { Platform } from './platform/platform.ts';
+import type { Platform, StaticFiles } from './platform/platform.ts';
 import type { SessionRegistry } from './sessions/registry.ts';
 import type { Session } from './sessions/session.ts';
 import type { StateMemory } from './sessions/state-memory.ts';
@@ -39,17 +39,7 @@ export interface DatasetSource {
   fromRecords(records: unknown, source: string): Dataset;
 }
 
-/** A file the browser pages load: its bytes and media type. */
-export interface StaticFile {
-  readonly bytes: Uint8Array;
-  readonly contentType: string;
-}
-
-/** The files of the API reference (`/docs/…`) and of the console (`/__admin/ui/…`), served by name. */
-export interface StaticFiles {
-  /** The file `name` of `area`, or undefined when there is none by that name. */
-  read(area: 'docs' | 'console', name: string): Promise<StaticFile | undefined>;
-}
+export type { StaticFile, StaticFiles } from './platform/platform.ts';
 
 /** A pact file of `contracts/`, as `GET /__admin/contracts` lists it. */
 export interface ContractFile {

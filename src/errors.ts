@@ -5,8 +5,12 @@
  * the operation it happened on (`x-error-shape` in the spec, `shape.ts`): the API shape `{"error", "code",
  * "details"?}`, the RFC 6749 shape `{"error", "error_description"}`, or the login's HTML error page.
  *
- * Domain code throws these; nothing here knows about a transport.
+ * Domain code throws these; nothing here knows about a transport. The bodies of both shapes are built here only
+ * (`apiErrorBody`, `oauthErrorBody`), and so are the answers a fault rule asks for, whose code may be any the rule
+ * names (`injected*`, at the end).
  */
+import { empty, json, type Answer } from './answer.ts';
+import { NO_STORE } from './protocol/cache-headers.ts';
 import type { ErrorDetail } from './spec/types.ts';
 
 /** Codes of the API shape, by status (the table of docs/responses.md and docs/control-plane.md). */
@@ -136,14 +140,15 @@ export const REALM = 'identity';
 export const missingToken = (message: string): MockError =>
   api(401, 'missing_token', message, { headers: { 'WWW-Authenticate': `Bearer realm="${REALM}"` } });
 
+/** RFC 6750 §3's challenge for the OAuth error `code`; the description made header-safe (ASCII, no quotes). */
+function bearerChallenge(code: string, description: string): Readonly<Record<string, string>> {
+  const safe = description.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?');
+  return { 'WWW-Authenticate': `Bearer realm="${REALM}", error="${code}", error_description="${safe}"` };
+}
+
 /** 401 `invalid_token` with the RFC 6750 challenge; its description is the message, made header-safe. */
 export function invalidToken(message: string): MockError {
-  const description = message.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?');
-  return api(401, 'invalid_token', message, {
-    headers: {
-      'WWW-Authenticate': `Bearer realm="${REALM}", error="invalid_token", error_description="${description}"`,
-    },
-  });
+  return api(401, 'invalid_token', message, { headers: bearerChallenge('invalid_token', message) });
 }
 
 export const adminTokenRequired = (): MockError =>
@@ -282,3 +287,55 @@ export const tooManyAttempts = (description: string): MockError =>
   oauth(429, 'too_many_attempts', description);
 export const tooManyRequests = (description: string, retryAfter: number): MockError =>
   oauth(429, 'too_many_requests', description, { 'Retry-After': String(retryAfter) });
+
+// --- the bodies of the two JSON shapes (docs/responses.md; RFC 6749 §5.2) ---
+
+/** The API shape: `{"error": <message>, "code", "details"?}`. */
+export function apiErrorBody(
+  message: string,
+  code: string,
+  details?: readonly ErrorDetail[],
+): Readonly<Record<string, unknown>> {
+  return { error: message, code, ...(details === undefined ? {} : { details }) };
+}
+
+/** RFC 6749 §5.2's shape: `{"error": <code>, "error_description"}`. */
+export function oauthErrorBody(code: string, description: string): Readonly<Record<string, string>> {
+  return { error: code, error_description: description };
+}
+
+// --- the answers fault rules ask for (docs/control-plane.md, docs/tokens.md): any code the rule names ---
+
+/** An `oauth_error` rule on the token endpoint, introspection or revocation: RFC 6749's body, never stored. */
+export function injectedOAuthError(code: string, description: string, status: number | undefined): Answer {
+  const at = status ?? (isOAuthErrorCode(code) ? OAUTH_STATUS[code] : 400);
+  return json(at, oauthErrorBody(code, description), description, NO_STORE);
+}
+
+/**
+ * An `oauth_error` rule on `/userinfo` or the identity API: 401 (or the rule's status) with the error in the
+ * `Bearer` challenge, which is what OAuth clients read (RFC 6750 §3); the body keeps the API's shape and the code of
+ * a refused token.
+ */
+export function injectedBearerError(code: string, description: string, status: number | undefined): Answer {
+  return json(
+    status ?? 401,
+    apiErrorBody(description, 'invalid_token'),
+    description,
+    bearerChallenge(code, description),
+  );
+}
+
+/**
+ * A fault rule's status that the spec does not document for the route: `fault_injected` in the API shape, or
+ * `server_error` in RFC 6749's on the authorization server; no body at a status that carries none (1xx, 204, 304).
+ */
+export function injectedFault(status: number, oauthShape: boolean): Answer {
+  const message = `fault injected: ${status}`;
+  if (status === 204 || status === 304 || status < 200) return empty(status, message);
+  return json(
+    status,
+    oauthShape ? oauthErrorBody('server_error', message) : apiErrorBody(message, 'fault_injected'),
+    message,
+  );
+}

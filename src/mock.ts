@@ -3,8 +3,7 @@
  * small steps: the options resolved, the services (`node-services.ts`), the one request path over the two operation
  * tables (`pipeline/handle.ts`), its adapters (Express for HTTP, `fetch` in-process), and the facade a test uses.
  */
-import type { Express } from 'express';
-import { expressApp } from './adapters/express/app.ts';
+import { expressApp, type ExpressApp } from './adapters/express/app.ts';
 import { createLogger, type Logger, type LogLevel } from './adapters/express/log.ts';
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
 import { ConfigError, DEFAULTS, type Config } from './config.ts';
@@ -112,9 +111,9 @@ export interface MockKeys {
 /** A mock, as a test suite or a program uses it. */
 export interface Mock {
   /** The Express app: hand it to supertest, or to `http.createServer`. */
-  readonly app: Express;
+  readonly app: ExpressApp;
   /** The authorization server's app: `app` itself unless `separateAuthServer`. */
-  readonly authApp: Express;
+  readonly authApp: ExpressApp;
   /** Answers a WHATWG `Request` in this process, as the HTTP server would (same status, headers and body). */
   fetch(request: Request): Promise<Response>;
   /** Mints a user app token, as `POST /__admin/tokens` does. */
@@ -208,7 +207,9 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
   });
   const handler = requestPath(services, specs, o, logger);
   const isAuth = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
-  const serve = (serves: (operation: OperationSpec) => boolean): { app: Express; fetch: Mock['fetch'] } => {
+  const serve = (
+    serves: (operation: OperationSpec) => boolean,
+  ): { app: ExpressApp; fetch: Mock['fetch'] } => {
     const handle = handler(serves);
     return { app: expressApp(handle, logger), fetch: fetchAdapter(handle) };
   };
@@ -305,8 +306,8 @@ function adminHostsOf(o: Pick<Config, 'host' | 'issuer' | 'allowedHosts'>): stri
 function facade(
   services: Services,
   parts: {
-    readonly app: Express;
-    readonly authApp: Express;
+    readonly app: ExpressApp;
+    readonly authApp: ExpressApp;
     readonly fetch: Mock['fetch'];
     readonly logger: Logger;
     readonly keys: NodeKeySet;
@@ -379,6 +380,6 @@ function mockKeys(services: Services): MockKeys {
 }
 
 /** The Express app of a new mock (for supertest): `createMock(options).app`. */
-export function createApp(options: MockOptions = {}): Express {
+export function createApp(options: MockOptions = {}): ExpressApp {
   return createMock(options).app;
 }

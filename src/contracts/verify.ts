@@ -3,8 +3,8 @@
  * (`POST /__admin/provider-states`, docs/control-plane.md): the verifier posts `{state, params, action}` there and injects
  * the answer's values (`adminToken`, …) into requests built with `fromProviderState`.
  */
-import type { Request, Response, NextFunction } from 'express';
 import { Verifier } from '@pact-foundation/pact';
+import { formBodyFilter } from '../adapters/express/pact-form-filter.ts';
 
 export interface VerifyOptions {
   /** Base URL of the running mock. */
@@ -13,28 +13,6 @@ export interface VerifyOptions {
   readonly pacts: readonly string[];
   readonly provider?: string;
   readonly logLevel?: 'trace' | 'debug' | 'info' | 'warn' | 'error';
-}
-
-/**
- * Pact JS 16's proxy parses a form body and forwards `JSON.stringify(body)` with the old Content-Length
- * (TOOLING.md, Pact trap 1): re-encode it as a form.
- */
-export function formBodyFilter(req: Request, _res: Response, next: NextFunction): void {
-  const body: unknown = req.body;
-  const type = req.headers['content-type'] ?? '';
-  if (
-    type.startsWith('application/x-www-form-urlencoded') &&
-    typeof body === 'object' &&
-    body !== null &&
-    !Buffer.isBuffer(body)
-  ) {
-    const form = new URLSearchParams(
-      Object.entries(body).map(([k, v]): [string, string] => [k, String(v)]),
-    ).toString();
-    req.body = Buffer.from(form);
-    req.headers['content-length'] = String(Buffer.byteLength(form));
-  }
-  next();
 }
 
 /** Verification ran and at least one interaction failed (Pact printed which); `report` is Pact's JSON result. */

@@ -4,21 +4,20 @@
  * not check them again at every start. An edited file hashes differently and is checked again; from the sources
  * nothing is recorded, so everything is checked. Nothing is written at run time.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { isMissingFile, readTextSync, sha256Hex } from '../platform/node/files.ts';
 
 /** The hash under which a parsed document or fixture is recorded as checked. */
 export function contentHash(value: unknown): string {
-  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+  return sha256Hex(JSON.stringify(value));
 }
 
 /** The hashes recorded at `url` (`{ "sha256": [...] }`); none when the build wrote no such file. */
 export function recordedHashes(url: URL): ReadonlySet<string> {
   let recorded: unknown;
   try {
-    recorded = JSON.parse(readFileSync(url, 'utf8'));
+    recorded = JSON.parse(readTextSync(url));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
+    if (isMissingFile(error)) return new Set();
     throw error;
   }
   const hashes =

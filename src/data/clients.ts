@@ -2,12 +2,12 @@
  * OAuth clients of the fake authorization server (docs/tokens.md): parsing of client records and the defaults of
  * `fixtures/clients.json`, whose `mock-client` every dataset has.
  */
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_URI_RULES, uriRuleProblem } from '../protocol/uri-rules.ts';
 import { clientById, GRANT_TYPES } from './dataset.ts';
 import type { Client, GrantType } from './dataset.ts';
 import { ProblemList, kindOf, recordLabel } from './fixture-error.ts';
 import { readJsonFileSync } from './json-file.ts';
+import { pathOf } from '../platform/node/files.ts';
 
 /** The dev client every dataset has (docs/tokens.md). */
 export const DEFAULT_CLIENT_ID = 'mock-client';
@@ -187,7 +187,7 @@ function loadDefaultClients(): readonly Client[] {
   const problems = new ProblemList();
   const clients = parseClients(
     readJsonFileSync(CLIENTS_URL, { optional: false }),
-    fileURLToPath(CLIENTS_URL),
+    pathOf(CLIENTS_URL),
     problems,
   );
   problems.throwIfAny();
@@ -197,7 +197,7 @@ function loadDefaultClients(): readonly Client[] {
 function findDefaultClient(clients: readonly Client[], id: string): Client {
   const client = clientById(clients, id);
   if (client === undefined) {
-    throw new Error(`${fileURLToPath(CLIENTS_URL)} must define the default client "${id}" (docs/tokens.md)`);
+    throw new Error(`${pathOf(CLIENTS_URL)} must define the default client "${id}" (docs/tokens.md)`);
   }
   return client;
 }

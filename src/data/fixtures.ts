@@ -2,15 +2,13 @@
  * Datasets from JSON records instead of faker (`--fixtures DIR`, `PUT /__admin/fixtures`). Everything is checked
  * before use; a problem throws a FixtureError naming the file (or source), the record and what is accepted.
  */
-import { statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { DEFAULT_CLIENT, DEFAULT_SPA_CLIENT, parseClients } from './clients.ts';
 import type { Dataset } from './dataset.ts';
 import { FixtureError, ProblemList } from './fixture-error.ts';
 import { parseFixtureUsers } from './fixture-users.ts';
 import { parseFixtureWorkspaces } from './fixture-workspaces.ts';
 import { ABSENT, readJsonFile, readJsonFileSync } from './json-file.ts';
+import { fileIn, isDirectory as isDirectoryAt, isDirectorySync } from '../platform/node/files.ts';
 
 export { FixtureError } from './fixture-error.ts';
 
@@ -40,7 +38,7 @@ export interface FixtureSources {
 export async function loadFixtures(dir: string): Promise<Dataset> {
   let isDirectory: boolean;
   try {
-    isDirectory = (await stat(dir)).isDirectory();
+    isDirectory = await isDirectoryAt(dir);
   } catch (error) {
     throw directoryError(dir, error);
   }
@@ -63,7 +61,7 @@ export async function loadFixtures(dir: string): Promise<Dataset> {
 export function loadFixturesSync(dir: string): Dataset {
   let isDirectory: boolean;
   try {
-    isDirectory = statSync(dir).isDirectory();
+    isDirectory = isDirectorySync(dir);
   } catch (error) {
     throw directoryError(dir, error);
   }
@@ -79,9 +77,9 @@ export function loadFixturesSync(dir: string): Dataset {
 
 function fileSources(dir: string): FixtureSources {
   return {
-    users: join(dir, 'users.json'),
-    workspaces: join(dir, 'workspaces.json'),
-    clients: join(dir, 'clients.json'),
+    users: fileIn(dir, 'users.json'),
+    workspaces: fileIn(dir, 'workspaces.json'),
+    clients: fileIn(dir, 'clients.json'),
   };
 }
 

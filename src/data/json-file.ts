@@ -1,7 +1,5 @@
 /** Reads the JSON files of a fixtures directory; every failure is a FixtureError naming the path. */
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { isMissingFile, pathOf, readText, readTextSync } from '../platform/node/files.ts';
 import { FixtureError } from './fixture-error.ts';
 
 /** What `readJsonFile` yields for an optional file that does not exist. */
@@ -16,9 +14,9 @@ export const ABSENT = Symbol('absent');
 export async function readJsonFile(path: string, options: { optional: boolean }): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readText(path);
   } catch (error) {
-    if (options.optional && isMissing(error)) return ABSENT;
+    if (options.optional && isMissingFile(error)) return ABSENT;
     throw readError(path, error);
   }
   return parseJson(text, path);
@@ -31,12 +29,12 @@ export async function readJsonFile(path: string, options: { optional: boolean })
  * const clients = readJsonFileSync(new URL('../../fixtures/clients.json', import.meta.url), { optional: false });
  */
 export function readJsonFileSync(path: string | URL, options: { optional: boolean }): unknown {
-  const label = typeof path === 'string' ? path : fileURLToPath(path);
+  const label = typeof path === 'string' ? path : pathOf(path);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readTextSync(path);
   } catch (error) {
-    if (options.optional && isMissing(error)) return ABSENT;
+    if (options.optional && isMissingFile(error)) return ABSENT;
     throw readError(label, error);
   }
   return parseJson(text, label);
@@ -53,11 +51,7 @@ function parseJson(text: string, path: string): unknown {
 }
 
 function readError(path: string, error: unknown): FixtureError {
-  if (isMissing(error)) return new FixtureError([`${path}: file not found`]);
+  if (isMissingFile(error)) return new FixtureError([`${path}: file not found`]);
   const reason = error instanceof Error ? error.message : String(error);
   return new FixtureError([`${path}: cannot be read (${reason})`]);
-}
-
-function isMissing(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }

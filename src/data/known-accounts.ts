@@ -2,12 +2,12 @@
  * The three known accounts of docs/tokens.md (admin, user, client) and their workspaces, from
  * `fixtures/known-accounts.json`. Every dataset, seeded or loaded, holds them.
  */
-import { fileURLToPath } from 'node:url';
 import type { User } from '../spec/types.ts';
 import { ProblemList, kindOf, recordLabel } from './fixture-error.ts';
 import { contentHash, recordedHashes } from './checked-by-build.ts';
 import { readJsonFileSync } from './json-file.ts';
 import { checkUserRecord } from './user-schema.ts';
+import { pathOf } from '../platform/node/files.ts';
 
 export interface KnownAccounts {
   /** The accounts, admin first, frozen. */
@@ -36,7 +36,7 @@ export const KNOWN_ACCOUNTS: KnownAccounts = loadKnownAccounts(KNOWN_ACCOUNTS_UR
  * const { users } = loadKnownAccounts(new URL('../../fixtures/known-accounts.json', import.meta.url));
  */
 export function loadKnownAccounts(url: URL, checkedAt?: URL): KnownAccounts {
-  const source = fileURLToPath(url);
+  const source = pathOf(url);
   const problems = new ProblemList();
   const json = readJsonFileSync(url, { optional: false });
   const checked = checkedAt !== undefined && recordedHashes(checkedAt).has(contentHash(json));

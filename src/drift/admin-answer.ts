@@ -2,10 +2,19 @@
  * The drift guard's part of the control plane (spec/admin.yaml): `GET /__admin/drift` lists the findings,
  * `DELETE /__admin/drift` clears them; the proxy also answers `GET /__admin/health`. Pure: a function of the
  * request's method, path and headers over a findings store, so the proxy (and any other adapter) answers the
- * same way.
+ * same way. Its refusals are the catalogue's (`errors.ts`), in the identity API's error body.
  */
+import {
+  adminTokenRequired,
+  apiErrorBody,
+  crossSiteRefused,
+  methodNotAllowed,
+  unsupportedMediaType,
+  type MockError,
+} from '../errors.ts';
+import { bearerToken } from '../protocol/authorization.ts';
 import { headerSafe } from '../protocol/header-text.ts';
-import { mediaTypeOf } from '../protocol/media-type.ts';
+import { JSON_CONTENT_TYPE, JSON_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
 import type { FindingStore } from './finding.ts';
 
 export const DRIFT_PATH = '/__admin/drift';
@@ -42,34 +51,22 @@ export function answerAdmin(request: AdminRequest, context: AdminContext): Admin
   if (path !== DRIFT_PATH && path !== HEALTH_PATH) return undefined;
   const allowed = path === DRIFT_PATH ? 'GET, DELETE' : 'GET';
   if (!allowed.split(', ').includes(method) && method !== 'HEAD') {
-    return error(405, 'method_not_allowed', `${method} is not allowed on ${path}; allowed: ${allowed}`, {
-      Allow: allowed,
-    });
+    return refusal(methodNotAllowed(method, path, allowed.split(', ')));
   }
   if (context.adminToken !== undefined) {
-    const given = /^bearer[ \t]+(.+)$/i.exec(headers.authorization?.trim() ?? '')?.[1];
-    if (given !== context.adminToken) {
-      return error(
-        401,
-        'admin_token_required',
-        'the admin API needs Authorization: Bearer <the --admin-token>',
-        {
-          'WWW-Authenticate': 'Bearer realm="identity-mock admin"',
-        },
-      );
-    }
+    if (bearerToken(headers.authorization) !== context.adminToken) return refusal(adminTokenRequired());
   }
   if (path === HEALTH_PATH) return json(200, context.health(), 'OK');
   if (method !== 'DELETE') return json(200, context.store.listing(), 'OK');
-  const refusal = crossSite(headers, context.origin);
-  if (refusal !== undefined) return refusal;
+  const refused = crossSite(headers, context.origin);
+  if (refused !== undefined) return refused;
   const type = mediaTypeOf(headers['content-type']);
   const hasBody = headers['content-length'] !== undefined && headers['content-length'] !== '0';
-  if ((hasBody || headers['transfer-encoding'] !== undefined) && type !== 'application/json') {
-    return error(
-      415,
-      'unsupported_media_type',
-      `a body of DELETE ${path} must be application/json (got ${type === '' ? 'none' : type}); it needs none`,
+  if ((hasBody || headers['transfer-encoding'] !== undefined) && type !== JSON_MEDIA_TYPE) {
+    return refusal(
+      unsupportedMediaType(
+        `a body of DELETE ${path} must be ${JSON_MEDIA_TYPE} (got ${type === '' ? 'none' : type}); it needs none`,
+      ),
     );
   }
   context.store.clear();
@@ -87,10 +84,8 @@ function crossSite(
     (from !== undefined && from !== origin) ||
     (from === undefined && (site === 'cross-site' || site === 'same-site'))
   ) {
-    return error(
-      403,
-      'cross_site_refused',
-      `the admin API refuses changes requested by another site (${from ?? site ?? ''})`,
+    return refusal(
+      crossSiteRefused(`the admin API refuses changes requested by another site (${from ?? site ?? ''})`),
     );
   }
   return undefined;
@@ -100,7 +95,7 @@ function json(status: number, body: unknown, message: string): AdminAnswer {
   return {
     status,
     headers: {
-      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Type': JSON_CONTENT_TYPE,
       'X-Message': message,
       'X-API-Version': 'v1',
     },
@@ -108,13 +103,21 @@ function json(status: number, body: unknown, message: string): AdminAnswer {
   };
 }
 
-/** An answer of the proxy itself, in the identity API's error body (docs/responses.md). */
+/** A refusal of the catalogue, as the proxy answers it. */
+function refusal(refused: MockError): AdminAnswer {
+  return error(refused.status, refused.code, refused.message, refused.headers);
+}
+
+/**
+ * An answer of the proxy itself, in the identity API's error body (docs/responses.md): a refusal of the catalogue,
+ * or the proxy's own failure to forward (`proxy_error`, `upstream_timeout`, …).
+ */
 export function error(
   status: number,
   code: string,
   message: string,
   headers: Readonly<Record<string, string>> = {},
 ): AdminAnswer {
-  const answer = json(status, { error: message, code }, headerSafe(message));
+  const answer = json(status, apiErrorBody(message, code), headerSafe(message));
   return { ...answer, headers: { ...answer.headers, ...headers } };
 }

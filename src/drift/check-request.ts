@@ -4,7 +4,7 @@
  * and one the spec allows that the service refuses with the API's 400 is too (`request_refused`), unless a
  * documented rule the schemas cannot express explains the 400 (a date range whose `from` is after its `to`).
  */
-import { mediaTypeOf } from '../protocol/media-type.ts';
+import { JSON_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
 import { parseDateTime } from '../spec/formats.ts';
 import type { RequestChecker, RequestSample } from '../spec/request-check.ts';
 import { queryValue, type Observed } from './exchange.ts';
@@ -52,7 +52,7 @@ function sampleOf(observed: Observed): RequestSample {
   const { requestHeaders, requestBody } = observed.exchange;
   const type = mediaTypeOf(requestHeaders['content-type']);
   let body: unknown = requestBody;
-  if (type === 'application/json' && requestBody !== undefined && requestBody !== '') {
+  if (type === JSON_MEDIA_TYPE && requestBody !== undefined && requestBody !== '') {
     try {
       body = JSON.parse(requestBody) as unknown;
     } catch {

@@ -5,6 +5,7 @@
  */
 import type { Expectation, ProbeSession } from './probe-session.ts';
 import { tokenPermissions } from './token-permissions.ts';
+import { JSON_MEDIA_TYPE } from '../protocol/media-type.ts';
 
 /** Pages a walk along `Link` `next` follows at most. */
 export const PROBE_WALK_PAGES = 10;
@@ -169,7 +170,7 @@ async function tokens(s: ProbeSession): Promise<void> {
 /** The token endpoint's errors, in the RFC 6749 shape; no valid grant is ever sent. */
 async function authServer(s: ProbeSession): Promise<void> {
   if (s.options.authServer !== true) return;
-  const json = { 'Content-Type': 'application/json' };
+  const json = { 'Content-Type': JSON_MEDIA_TYPE };
   await s.call(
     {
       method: 'POST',

@@ -24,7 +24,7 @@ import {
   formToken,
 } from './login/login-form-token.ts';
 import { renderLoginPage } from './login/login-page.ts';
-import { sessionCookie, sessionIdOf, type LoginSession } from './login/login-sessions.ts';
+import { loginSessionCookie, loginSessionIdOf, type LoginSession } from './login/login-sessions.ts';
 import { errorPage } from '../html/error-page.ts';
 import type { OAuthState } from './oauth-state.ts';
 import { respondToClient } from './response-modes/index.ts';
@@ -55,12 +55,12 @@ const FAILED_LOGIN_STATUS: Readonly<Record<string, number>> = {
 };
 
 /** `GET /authorize`. */
-export function authorize(c: LoginContext, query: Readonly<Record<string, unknown>>): Answer {
+export function authorizeEndpoint(c: LoginContext, query: Readonly<Record<string, unknown>>): Answer {
   const checked = checkedRequest(checkAuthorizeRequest(authorizeParams(query), c.clients));
   if (checked.kind === 'answer') return checked.answer;
   const { request } = checked;
-  const session = request.prompt === 'login' ? undefined : liveSession(c);
-  if (session !== undefined) return issueCode(c, request, session);
+  const login = request.prompt === 'login' ? undefined : liveLogin(c);
+  if (login !== undefined) return issueCode(c, request, login);
   if (request.prompt === 'none') {
     return respondToClient(request.target, {
       error: 'login_required',
@@ -121,8 +121,8 @@ export function submitLogin(c: LoginContext, body: unknown): Answer {
       email: account === undefined ? email : undefined,
     });
   }
-  const session = c.oauth.logins.start(user.id, Math.floor(c.now / 1000));
-  return issueCode(c, request, session, { 'Set-Cookie': sessionCookie(session) });
+  const login = c.oauth.logins.start(user.id, Math.floor(c.now / 1000));
+  return issueCode(c, request, login, { 'Set-Cookie': loginSessionCookie(login) });
 }
 
 /** The request's checked parameters, or the answer for a request that cannot go on. */
@@ -148,7 +148,7 @@ function checkedRequest(
 function issueCode(
   c: LoginContext,
   request: AuthorizationRequest,
-  session: LoginSession,
+  login: LoginSession,
   headers: Readonly<Record<string, string>> = {},
 ): Answer {
   const code = c.oauth.codes.issue(
@@ -156,12 +156,12 @@ function issueCode(
       clientId: request.client.client_id,
       redirectUri: request.redirectUri,
       codeChallenge: request.codeChallenge,
-      userId: session.userId,
+      userId: login.userId,
       scope: request.scope,
       audience: request.audience,
       nonce: request.nonce,
-      authTime: session.authTime,
-      sid: session.id,
+      authTime: login.authTime,
+      sid: login.id,
     },
     Math.floor(c.now / 1000),
   );
@@ -190,11 +190,11 @@ function loginPage(
 }
 
 /** The login session the request's cookie names, if its user is still there and may log in (docs/tokens.md). */
-function liveSession(c: LoginContext): LoginSession | undefined {
-  const session = c.oauth.logins.get(sessionIdOf(c.cookie), Math.floor(c.now / 1000));
-  if (session === undefined) return undefined;
-  const user = c.store.userById(session.userId);
-  return user === undefined || !mayLogIn(user) ? undefined : session;
+function liveLogin(c: LoginContext): LoginSession | undefined {
+  const login = c.oauth.logins.get(loginSessionIdOf(c.cookie), Math.floor(c.now / 1000));
+  if (login === undefined) return undefined;
+  const user = c.store.userById(login.userId);
+  return user === undefined || !mayLogIn(user) ? undefined : login;
 }
 
 /** The known accounts that are live users of the session's store. */

@@ -28,7 +28,7 @@ export async function authenticate(
   now: number,
   revoked?: RevokedTokens,
 ): Promise<Principal> {
-  const token = bearerToken(header);
+  const token = requiredBearerToken(header);
   let claims: Claims;
   try {
     claims = await tokens.verify(token, now);
@@ -54,7 +54,7 @@ export async function authenticate(
 }
 
 /** Throws the 403 of docs/tokens.md unless `principal` holds every permission in `required`. */
-export function authorize(principal: Principal, required: readonly string[]): void {
+export function requirePermissions(principal: Principal, required: readonly string[]): void {
   for (const permission of required) {
     if (!principal.permissions.has(permission))
       throw insufficientPermission(principal.permissions, permission);
@@ -62,7 +62,7 @@ export function authorize(principal: Principal, required: readonly string[]): vo
 }
 
 /** The token of a Bearer `Authorization` header, or the 401 `missing_token` that says what is wrong. */
-function bearerToken(header: string | undefined): string {
+function requiredBearerToken(header: string | undefined): string {
   const credentials = bearerCredentials(header);
   switch (credentials.kind) {
     case 'token':

@@ -1,16 +1,9 @@
 /** Claims of a JWT, and the error that says why a token is refused (docs/tokens.md). */
 import type { Claims } from '../platform/platform.ts';
+import { TokenError } from '../platform/token-error.ts';
 
 export type { Claims };
-
-/** Why a token was refused: `reason` completes "the access token is invalid: …". */
-export class TokenError extends Error {
-  override readonly name = 'TokenError';
-
-  constructor(readonly reason: string) {
-    super(`the access token is invalid: ${reason}`);
-  }
-}
+export { TokenError } from '../platform/token-error.ts';
 
 /** Clock skew tolerated on `exp`, `nbf` and `iat` (docs/tokens.md). */
 export const LEEWAY_SECONDS = 30;

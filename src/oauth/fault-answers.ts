@@ -7,19 +7,19 @@
  * when that URI is not allowed. `/userinfo` and the identity API: 401 with `WWW-Authenticate: Bearer error="…"`
  * (RFC 6750 §3).
  */
-import { json, type Answer } from '../answer.ts';
+import type { Answer } from '../answer.ts';
 import type { FaultFacts } from '../control/faults.ts';
 import type { Client } from '../data/dataset.ts';
-import { isOAuthErrorCode, OAUTH_STATUS, REALM } from '../errors.ts';
-import { NO_STORE } from '../protocol/cache-headers.ts';
+import { injectedBearerError, injectedOAuthError, oauthErrorBody } from '../errors.ts';
+import { bearerToken } from '../protocol/authorization.ts';
 import type { UserStore } from '../users/store.ts';
 import { checkClient } from './authorize/check-client.ts';
 import { checkRedirectUri } from './authorize/check-redirect-uri.ts';
 import { checkResponseMode } from './authorize/check-response-mode.ts';
 import { authorizeParams, Refusal, type AuthorizeDraft } from './authorize/request.ts';
 import { claimedClientId } from './client-auth.ts';
-import { jwtParts } from './jwt-parts.ts';
-import { sessionIdOf } from './login/login-sessions.ts';
+import { jwtParts } from '../platform/jwt-parts.ts';
+import { loginSessionIdOf } from './login/login-sessions.ts';
 import { errorPage } from '../html/error-page.ts';
 import type { OAuthState } from './oauth-state.ts';
 import { respondToClient } from './response-modes/index.ts';
@@ -77,15 +77,9 @@ export function oauthFaultAnswer(r: FaultRequest, fault: OAuthFault): Answer {
     case 'postUserinfo':
       return bearerError(fault);
     default:
-      if (r.oauthShape || r.operationId === undefined) {
-        return json(
-          fault.status ?? statusOf(code),
-          { error: code, error_description: description },
-          description,
-          NO_STORE,
-        );
-      }
-      return bearerError(fault);
+      return r.oauthShape || r.operationId === undefined
+        ? injectedOAuthError(code, description, fault.status)
+        : bearerError(fault);
   }
 }
 
@@ -106,11 +100,11 @@ function whoAsks(
       };
     }
     case 'authorize': {
-      const session = r.oauth.logins.get(sessionIdOf(r.headers.cookie), r.now);
+      const login = r.oauth.logins.get(loginSessionIdOf(r.headers.cookie), r.now);
       return {
         grantType: undefined,
         clientId: text(r.query.client_id),
-        user: session?.userId ?? text(r.query.login_hint),
+        user: login?.userId ?? text(r.query.login_hint),
       };
     }
     case 'submitLogin':
@@ -124,7 +118,7 @@ function whoAsks(
       return { grantType: undefined, clientId: text(r.query.client_id), user: undefined };
     default: {
       // A resource request: its bearer token, decoded without a check (the rule's answer is an error anyway).
-      const token = /^bearer\s+(\S+)/i.exec(r.headers.authorization ?? '')?.[1];
+      const token = bearerToken(r.headers.authorization);
       const claims = token === undefined ? undefined : jwtParts(token)?.payload;
       return {
         grantType: undefined,
@@ -177,23 +171,12 @@ function toClient(
     // An unknown response mode: the error goes back in the default one.
   }
   if (draft.target === undefined) throw new Error('checkRedirectUri did not set the target');
-  return respondToClient(draft.target, { error: fault.code, error_description: fault.description });
+  return respondToClient(draft.target, oauthErrorBody(fault.code, fault.description));
 }
 
-/**
- * RFC 6750 §3: 401 (or the rule's status) with the error in the `Bearer` challenge, which is what OAuth clients read;
- * the body keeps the API's shape and code for a refused token (`invalid_token`).
- */
+/** RFC 6750 §3: the error in the `Bearer` challenge (`injectedBearerError`). */
 function bearerError(fault: OAuthFault): Answer {
-  const description = fault.description.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?');
-  return json(fault.status ?? 401, { error: fault.description, code: 'invalid_token' }, fault.description, {
-    'WWW-Authenticate': `Bearer realm="${REALM}", error="${fault.code}", error_description="${description}"`,
-  });
-}
-
-/** The token endpoint's status for `code` (docs/tokens.md); 400 for a code it never answers itself. */
-function statusOf(code: string): number {
-  return isOAuthErrorCode(code) ? OAUTH_STATUS[code] : 400;
+  return injectedBearerError(fault.code, fault.description, fault.status);
 }
 
 function objectOf(value: unknown): Readonly<Record<string, unknown>> {

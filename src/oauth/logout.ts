@@ -7,7 +7,7 @@ import { redirect, type Answer } from '../answer.ts';
 import { clientById, type Client } from '../data/dataset.ts';
 import { NO_STORE } from '../protocol/cache-headers.ts';
 import { idTokenClient } from './id-token.ts';
-import { CLEAR_SESSION_COOKIE, sessionIdOf, type LoginSessions } from './login/login-sessions.ts';
+import { CLEAR_LOGIN_SESSION_COOKIE, loginSessionIdOf, type LoginSessions } from './login/login-sessions.ts';
 import { errorPage, loggedOutPage } from '../html/error-page.ts';
 import type { TokenService } from './tokens.ts';
 import { allowedUri } from '../protocol/uri-rules.ts';
@@ -70,8 +70,8 @@ function finish(
       `${JSON.stringify(returnTo)} is not a logout URI allowed for ${whose}; allowed: ${[...new Set(rules)].join(', ') || 'none'}`,
     );
   }
-  c.logins.end(sessionIdOf(c.cookie));
-  const cookie = { 'Set-Cookie': CLEAR_SESSION_COOKIE };
+  c.logins.end(loginSessionIdOf(c.cookie));
+  const cookie = { 'Set-Cookie': CLEAR_LOGIN_SESSION_COOKIE };
   if (url === undefined) return loggedOutPage(cookie);
   if (state !== undefined) url.searchParams.set('state', state);
   return redirect(url.href, 'Logged out', { ...NO_STORE, ...cookie });

@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { Hashing, JwtKeySet, Random } from '../platform/platform.ts';
 import { checkTime, TokenError, type Claims } from './claims.ts';
 import { Issuers } from './issuers.ts';
-import { jwtParts } from './jwt-parts.ts';
+import { jwtParts } from '../platform/jwt-parts.ts';
 
 /** Formats of access tokens: Auth0's JWT, or RFC 9068's JWT profile. */
 export const ACCESS_TOKEN_FORMATS = ['jwt', 'at+jwt'] as const;

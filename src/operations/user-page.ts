@@ -3,7 +3,8 @@
  * the page size, `X-Message`, and the page's bytes from the one serialiser (`users/page-json.ts`).
  */
 import type { Principal } from '../access/principal.ts';
-import { bytes, JSON_TYPE, type Answer } from '../answer.ts';
+import { bytes, type Answer } from '../answer.ts';
+import { JSON_CONTENT_TYPE } from '../protocol/media-type.ts';
 import type { RequestUrl } from '../protocol/request.ts';
 import { MESSAGES } from '../protocol/header-text.ts';
 import type { QueryPage } from '../users/engine.ts';
@@ -34,7 +35,7 @@ export function userPage(
   });
   return bytes(
     200,
-    JSON_TYPE,
+    JSON_CONTENT_TYPE,
     body,
     result.slots.length > 0 ? MESSAGES.retrieved : MESSAGES.notFound,
     { 'X-Total-Count': String(result.total), ...(link === undefined ? {} : { Link: link }) },

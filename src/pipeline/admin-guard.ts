@@ -16,36 +16,16 @@ import {
   unsupportedMediaType,
 } from '../errors.ts';
 import { bearerToken } from '../protocol/authorization.ts';
-import { mediaTypeOf } from '../protocol/media-type.ts';
+import { hostName, isLoopbackName } from '../protocol/loopback.ts';
+import { JSON_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
+import { routedOf, urlOf } from './exchange.ts';
+import type { Step } from './step.ts';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
-const JSON_TYPE = 'application/json';
 
 /** Throws 401 `admin_token_required` unless no admin token is set or the request bears it. */
 export function adminTokenCheck(authorization: string | undefined, adminToken: string | undefined): void {
   if (adminToken !== undefined && bearerToken(authorization) !== adminToken) throw adminTokenRequired();
-}
-
-/** The host name of a `Host` value, without its port, lower case (`[::1]:8080` → `::1`). */
-export function hostName(host: string): string {
-  const lower = host.toLowerCase();
-  if (lower.startsWith('[')) {
-    const end = lower.indexOf(']');
-    return end < 0 ? lower : lower.slice(1, end);
-  }
-  const colon = lower.indexOf(':');
-  return colon < 0 ? lower : lower.slice(0, colon);
-}
-
-/** Whether `name` (a host name without port) is a loopback name or address. */
-export function isLoopbackName(name: string): boolean {
-  if (name === 'localhost' || name.endsWith('.localhost') || name === '::1') return true;
-  const parts = name.split('.');
-  return (
-    parts.length === 4 &&
-    parts[0] === '127' &&
-    parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)
-  );
 }
 
 /** Throws 403 `host_not_allowed` unless `host` (the request's `Host`) names this server for `/__admin`. */
@@ -85,9 +65,15 @@ export function checkChange(r: ChangeRequest): void {
     );
   }
   const type = mediaTypeOf(r.headers['content-type']);
-  if (r.hasBody && type !== JSON_TYPE) {
+  if (r.hasBody && type !== JSON_MEDIA_TYPE) {
     throw unsupportedMediaType(
-      `a body sent to /__admin must be ${JSON_TYPE} (got ${type === '' ? 'no Content-Type' : quote(type)})`,
+      `a body sent to /__admin must be ${JSON_MEDIA_TYPE} (got ${type === '' ? 'no Content-Type' : quote(type)})`,
     );
   }
 }
+
+/** The admin step: a request to `/__admin` names this server in its `Host` (403 `host_not_allowed`). */
+export const adminHostStep: Step = (x, s) => {
+  if (!routedOf(x).at.isApi) checkAdminHost(urlOf(x).host, s.adminHosts);
+  return undefined;
+};

@@ -3,37 +3,32 @@
  * that holds its permissions (401 / 403, docs/tokens.md); a secured control-plane operation takes the admin token
  * when one is set (`--admin-token`).
  */
-import type { Principal } from '../access/principal.ts';
-import type { Services } from '../context.ts';
-import { authenticate, authorize } from '../oauth/bearer.ts';
-import type { Session } from '../sessions/session.ts';
-import type { OperationSpec } from '../spec/model.ts';
+import { authenticate, requirePermissions } from '../oauth/bearer.ts';
 import { adminTokenCheck } from './admin-guard.ts';
-import type { Exchange } from './exchange.ts';
-import type { DocumentRoutes } from './route.ts';
+import { operationOf, routedOf, sessionOf, type Exchange } from './exchange.ts';
+import type { PipelineServices, Step } from './step.ts';
 
-/** The caller of a secured identity-API operation; undefined for any other. */
-export async function authenticateStep(
-  x: Exchange,
-  at: DocumentRoutes,
-  operation: OperationSpec,
-  session: Session,
-  services: Services,
-  adminToken: string | undefined,
-): Promise<Principal | undefined> {
-  if (!operation.secured) return undefined;
+/** Sets the caller of a secured identity-API operation (none for any other). */
+export const authenticateStep: Step = (x, s) => {
+  if (!operationOf(x).secured) return undefined;
   const { authorization } = x.request.headers;
-  if (!at.isApi) {
-    adminTokenCheck(authorization, adminToken);
+  if (!routedOf(x).at.isApi) {
+    adminTokenCheck(authorization, s.options.adminToken);
     return undefined;
   }
+  return callerOf(x, s);
+};
+
+async function callerOf(x: Exchange, s: PipelineServices): Promise<undefined> {
+  const session = sessionOf(x);
   const principal = await authenticate(
-    authorization,
-    services.tokens,
+    x.request.headers.authorization,
+    s.services.tokens,
     session.state.store,
     Math.floor(session.now() / 1000),
     session.state.oauth.revocations,
   );
-  authorize(principal, operation.permissions);
-  return principal;
+  requirePermissions(principal, operationOf(x).permissions);
+  x.principal = principal;
+  return undefined;
 }

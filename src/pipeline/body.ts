@@ -8,17 +8,23 @@
  */
 import { invalidBody, invalidRequest, MockError, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
 import type { OperationSpec } from '../spec/model.ts';
-import { mediaTypeOf } from '../protocol/media-type.ts';
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
 import { parseQuery, type RequestBody } from '../protocol/request.ts';
-import type { Exchange } from './exchange.ts';
+import { operationOf, type Exchange } from './exchange.ts';
+import type { Step } from './step.ts';
 
-const JSON_TYPE = 'application/json';
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 const UTF8 = new TextDecoder('utf-8', { fatal: false });
 /** Arrays and objects a JSON body may nest (docs/responses.md). */
 export const MAX_JSON_DEPTH = 64;
 
-/** The body step: the request's body for `operation`, parsed once per request (a gate may have read it first). */
+/** Step 6: the body parsed (into `x.body`) when the operation takes one. */
+export const bodyStep: Step = (x) => {
+  const operation = operationOf(x);
+  if (operation.bodyMediaTypes.length > 0) bodyOf(x, operation);
+  return undefined;
+};
+
+/** The request's body for `operation`, parsed once per request (a gate may have read it first). */
 export function bodyOf(x: Exchange, operation: OperationSpec | undefined): unknown {
   if (operation === undefined) return undefined;
   return (x.body ??= parseBody(operation, x.request.headers, x.request.body));
@@ -37,7 +43,7 @@ export function parseBody(
 ): unknown {
   const contentType = headers['content-type'];
   const type = mediaTypeOf(contentType);
-  if ((type !== JSON_TYPE && type !== FORM_TYPE) || !operation.bodyMediaTypes.includes(type))
+  if ((type !== JSON_MEDIA_TYPE && type !== FORM_MEDIA_TYPE) || !operation.bodyMediaTypes.includes(type))
     return undefined;
   if (body === undefined) return undefined;
   if ('tooLarge' in body) throw payloadTooLarge();
@@ -51,12 +57,12 @@ export function parseBody(
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw unsupportedMediaType(`unsupported charset "${charset.toUpperCase()}"`);
   }
-  if (type === JSON_TYPE) {
+  if (type === JSON_MEDIA_TYPE) {
     const depth = jsonDepthOver(body.bytes, MAX_JSON_DEPTH);
     if (depth !== undefined) throw tooDeep(depth);
   }
   const text = UTF8.decode(body.bytes);
-  return type === JSON_TYPE ? parseJson(text) : parseQuery(text);
+  return type === JSON_MEDIA_TYPE ? parseJson(text) : parseQuery(text);
 }
 
 /** A JSON body: empty is `{}`; otherwise an object or an array. */

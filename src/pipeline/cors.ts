@@ -4,12 +4,15 @@
  * the mock with `credentials: 'include'` and reads the pagination, message, version and rate-limit headers.
  * The control plane under `/__admin` sends no CORS headers to another origin unless it was named with
  * `--admin-cors ORIGIN`: a web page elsewhere cannot read it, and with the media-type check of `admin-guard.ts`
- * it cannot change it either. The authorization endpoint, its login form and the logout routes send none at all
- * (RFC 9700 §4.12): they are for top-level navigations, and a page elsewhere must not read a code from them.
+ * it cannot change it either. The browser-navigation routes (the operations the spec marks `x-error-shape: page`:
+ * the authorization endpoint, its login form, the logout routes) send none at all (RFC 9700 §4.12): they are for
+ * top-level navigations, and a page elsewhere must not read a code from them.
  */
 import { empty, type Answer } from '../answer.ts';
-import type { RequestUrl } from '../protocol/request.ts';
-import type { Exchange } from './exchange.ts';
+import type { ApiModel } from '../spec/model.ts';
+import { urlOf } from './exchange.ts';
+import { shapeOf } from './render.ts';
+import type { Step } from './step.ts';
 
 /** Response headers a page on another origin may read (the CORS-safelisted ones need no listing). */
 export const EXPOSED_HEADERS: readonly string[] = [
@@ -37,17 +40,22 @@ const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({
 export const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-API-Version', 'Prefer', 'X-Mock-Session'];
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 export const ADMIN_PREFIX = '/__admin';
-/** Paths of the browser-navigation routes of the authorization server (docs/login.md): no CORS at all. */
-export const NAVIGATION_PATHS: ReadonlySet<string> = new Set([
-  '/authorize',
-  '/authorize/login',
-  '/v2/logout',
-  '/oidc/logout',
-]);
+
+/** Whether `path` is the control plane's (`/__admin` or under it). */
+export function isAdminPath(path: string): boolean {
+  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+}
+
+/** The paths of the browser-navigation routes (docs/login.md): the operations of `model` with the `page` error shape. */
+export function navigationPaths(model: ApiModel): ReadonlySet<string> {
+  return new Set(model.operations.filter((op) => shapeOf(op) === 'page').map((op) => op.path));
+}
 
 export interface CorsOptions {
   /** Origins (scheme://host:port, as browsers send `Origin`) that may call `/__admin` cross-origin. */
   readonly adminOrigins?: readonly string[];
+  /** The paths of the browser-navigation routes, which send no CORS headers (`navigationPaths`). */
+  readonly navigation?: ReadonlySet<string>;
 }
 
 /** The CORS headers of an answer, and the answer of a preflight, which the mock gives itself. */
@@ -64,9 +72,9 @@ export function cors(
   options: CorsOptions = {},
 ): CorsOutcome {
   const origin = headers.origin;
-  const admin = path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+  const admin = isAdminPath(path);
   const preflight = method === 'OPTIONS' && headers['access-control-request-method'] !== undefined;
-  if (NAVIGATION_PATHS.has(path)) {
+  if (options.navigation?.has(path) === true) {
     if (!preflight) return { headers: {}, preflight: undefined };
     return {
       headers: {},
@@ -112,8 +120,11 @@ export function cors(
 }
 
 /** The CORS step: its headers go on every answer to the request; a preflight is answered here. */
-export function applyCors(x: Exchange, url: RequestUrl, adminOrigins: readonly string[]): Answer | undefined {
-  const outcome = cors(x.request.method, url.path, x.request.headers, { adminOrigins });
+export const corsStep: Step = (x, s) => {
+  const outcome = cors(x.request.method, urlOf(x).path, x.request.headers, {
+    adminOrigins: s.options.adminOrigins,
+    navigation: s.navigation,
+  });
   Object.assign(x.headers, outcome.headers);
   return outcome.preflight;
-}
+};

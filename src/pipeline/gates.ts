@@ -4,22 +4,26 @@
  * unused (limiting off, no rules, no header).
  */
 import { DROP, empty, json, text, type Answer } from '../answer.ts';
-import type { Services } from '../context.ts';
 import type { ControlPlane } from '../control/control-plane.ts';
-import { invalidRequest, quote, rateLimited, tooManyRequests, type MockError } from '../errors.ts';
+import {
+  injectedFault,
+  invalidRequest,
+  quote,
+  rateLimited,
+  tooManyRequests,
+  type MockError,
+} from '../errors.ts';
 import { claimedClientId } from '../oauth/client-auth.ts';
 import { faultRequestOf, oauthFaultRoute, type OAuthFaultRoute } from '../oauth/fault-answers.ts';
 import { SESSION_HEADER } from '../sessions/session-id.ts';
-import type { Session } from '../sessions/session.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import { bearerToken } from '../protocol/authorization.ts';
-import type { RequestUrl } from '../protocol/request.ts';
 import { bodyOf } from './body.ts';
-import type { Exchange } from './exchange.ts';
+import { routedOf, sessionOf, unchecked, urlOf, type Exchange } from './exchange.ts';
 import { forcedAnswer, type ForcedAnswer } from './forced-answers.ts';
 import { parsePrefer } from './prefer.ts';
 import type { ErrorShape } from './render.ts';
-import type { Routed } from './route.ts';
+import type { PipelineServices, Step } from './step.ts';
 
 /** What the gates read of a request. */
 export interface GateRequest {
@@ -39,17 +43,13 @@ export interface GateRequest {
  * answer a fault rule asks for, if one does; costs a check or two when limiting is off and there are no rules (and
  * then answers at once, with no promise to wait for).
  */
-export function passGates(
-  x: Exchange,
-  url: RequestUrl,
-  routed: Routed,
-  session: Session,
-  services: Services,
-): Promise<Answer | undefined> | undefined {
+export const gatesStep: Step = (x, s) => {
+  const session = sessionOf(x);
   const { control } = session;
+  const routed = routedOf(x);
   const { isApi } = routed.at;
   let gated: GateRequest | undefined;
-  const request = (): GateRequest => (gated ??= gateRequestOf(x, url, routed, session, services));
+  const request = (): GateRequest => (gated ??= gateRequestOf(x, s));
   if (isApi && control.limiter.config !== undefined) {
     const verdict = rateLimitGate(control, request(), x.shape, session.now());
     Object.assign(x.headers, verdict.headers);
@@ -61,19 +61,18 @@ export function passGates(
     ]);
   }
   if (!isApi || control.faults.size === 0) return undefined;
-  return faultGate(control, services.api, request(), routed.operation, x.shape);
-}
+  // An answer a fault rule asks for is what the test wanted, documented or not: it is not checked.
+  return faultGate(control, s.services.api, request(), routed.operation, x.shape).then((fault) =>
+    fault === undefined ? undefined : unchecked(x, fault),
+  );
+};
 
 /** What the gates read of a routed request (its body and its OAuth facts read only if a gate asks). */
-function gateRequestOf(
-  x: Exchange,
-  url: RequestUrl,
-  routed: Routed,
-  session: Session,
-  services: Services,
-): GateRequest {
+function gateRequestOf(x: Exchange, s: PipelineServices): GateRequest {
   const { request, shape } = x;
-  const { operation } = routed;
+  const url = urlOf(x);
+  const session = sessionOf(x);
+  const { operation } = routedOf(x);
   const body = (): unknown => bodyOf(x, operation);
   return {
     method: request.method,
@@ -82,7 +81,9 @@ function gateRequestOf(
     clientAddress: url.clientAddress,
     body,
     oauth: () =>
-      oauthFaultRoute(faultRequestOf(operation, shape, url.query, request.headers, body, session, services)),
+      oauthFaultRoute(
+        faultRequestOf(operation, shape, url.query, request.headers, body, session, s.services),
+      ),
   };
 }
 
@@ -170,7 +171,7 @@ export async function faultGate(
   if (answer !== undefined) return answer;
   if (rule.status === undefined) return undefined;
   const documented = operation === undefined ? undefined : forcedAnswer(model, operation, rule.status);
-  return answerOf(documented ?? undocumented(rule.status, shape === 'oauth'));
+  return documented === undefined ? injectedFault(rule.status, shape === 'oauth') : answerOf(documented);
 }
 
 /** `Prefer: code=…, delay=…` for `operation`: the `Preference-Applied` header and the forced answer, if any. */
@@ -211,20 +212,6 @@ function answerOf(forced: ForcedAnswer): Answer {
 /** A media type of a text body, with its charset (`text/html; charset=utf-8`). */
 function withCharset(type: string): string {
   return type.includes('charset=') ? type : `${type}; charset=utf-8`;
-}
-
-/** The answer for a fault status the spec does not document for the route: the error shape of the route. */
-function undocumented(status: number, oauth: boolean): ForcedAnswer {
-  const message = `fault injected: ${status}`;
-  const body = oauth
-    ? { error: 'server_error', error_description: message }
-    : { error: message, code: 'fault_injected' };
-  return {
-    status,
-    body: status === 204 || status === 304 || status < 200 ? undefined : body,
-    headers: {},
-    message,
-  };
 }
 
 /** The request's body, or undefined when it cannot be read (its own step answers that, with these headers). */

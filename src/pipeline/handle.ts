@@ -25,50 +25,57 @@
  *
  * The answer is then checked against the spec (with `--validate-responses`), serialised once, and recorded in the
  * session's journal (a body nested too deep is recorded as omitted, never kept). The pipeline never rejects: an
- * unexpected failure is a 500, reported to `onError`. Each step is a function of its own file; `steps` below lists
- * them in order.
+ * unexpected failure is a 500, reported to `onError`. Each step is a function of the exchange and the pipeline's
+ * services, in a file of its own (`step.ts`); `STEPS` below lists them in order.
+
  */
 import type { Answer } from '../answer.ts';
 import type { Services } from '../context.ts';
 import { securedPage } from '../oauth/page-headers.ts';
 import type { MockRequest } from '../protocol/request.ts';
 import type { OperationSpec } from '../spec/model.ts';
-import { checkAdminHost } from './admin-guard.ts';
+import { adminHostStep } from './admin-guard.ts';
 import { authenticateStep } from './authenticate.ts';
-import { bodyOf, isTooDeep } from './body.ts';
-import { browserHome } from './browser-home.ts';
+import { bodyStep, isTooDeep } from './body.ts';
+import { homeStep } from './browser-home.ts';
 import { checkResponse } from './check-response.ts';
-import { ADMIN_PREFIX, applyCors } from './cors.ts';
+import { ADMIN_PREFIX, corsStep, navigationPaths } from './cors.ts';
+import { documentRoutes } from './document-routes.ts';
 import { openExchange, type Exchange } from './exchange.ts';
-import { passGates } from './gates.ts';
-import { checkRequestMediaType } from './header-checks.ts';
-import { pickSession, sessionAfterFailure } from './pick-session.ts';
-import { readUrl } from './read-url.ts';
+import { gatesStep } from './gates.ts';
+import { mediaTypeStep } from './header-checks.ts';
+import { sessionAfterFailure, sessionStep } from './pick-session.ts';
+import { readUrlStep } from './read-url.ts';
 import { record } from './record.ts';
 import { errorAnswer, isMockError } from './render.ts';
-import { documentRoutes, responseCheckOf, route, routedOperation, type DocumentPath } from './route.ts';
-import { handlerOf, runHandler } from './run-handler.ts';
-import { validateStep, validationInput } from './validate.ts';
-import { versionAndPrefer } from './version-and-prefer.ts';
+import { operationStep, responseCheckStep, routeStep } from './route.ts';
+import { findHandlerStep, runHandlerStep } from './run-handler.ts';
+import type { PipelineOptions, PipelineServices, Step } from './step.ts';
+import { validateStep } from './validate.ts';
+import { versionAndPreferStep } from './version-and-prefer.ts';
 import { toWire, type WireAnswer } from './wire.ts';
 
-export interface PipelineOptions {
-  readonly api: DocumentPath;
-  /** The control plane; undefined with `--no-admin`. */
-  readonly admin: DocumentPath | undefined;
-  readonly trustProxy: boolean;
-  readonly lenientQuery: boolean;
-  /** Origins that may call `/__admin` cross-origin (`--admin-cors`). */
-  readonly adminOrigins: readonly string[];
-  /** Host names `/__admin` answers to besides loopback ones: the `--host` address, the issuer's, `--allowed-host`. */
-  readonly adminHosts: readonly string[];
-  /** The bearer token `/__admin` requires (`--admin-token`). */
-  readonly adminToken: string | undefined;
-  /** Accepted `X-API-Version` values; the first is sent on every answer. */
-  readonly apiVersions: readonly string[];
-  /** Called with every failure the mock did not mean (answered as a 500). */
-  readonly onError: (error: unknown, request: MockRequest) => void;
-}
+export type { PipelineOptions } from './step.ts';
+
+/** The steps, in order, up to the answer (the handler's, the last, always answers). */
+const STEPS: readonly Step[] = [
+  readUrlStep,
+  routeStep,
+  adminHostStep,
+  sessionStep,
+  corsStep,
+  homeStep,
+  responseCheckStep,
+  gatesStep,
+  operationStep,
+  versionAndPreferStep,
+  findHandlerStep,
+  authenticateStep,
+  mediaTypeStep,
+  bodyStep,
+  validateStep,
+  runHandlerStep,
+];
 
 /** Answers requests; `serves` says which operations of the identity API this listener serves (`--auth-port`). */
 export type RequestHandler = (request: MockRequest) => Promise<WireAnswer>;
@@ -77,87 +84,64 @@ export function createPipeline(
   services: Services,
   options: PipelineOptions,
 ): (serves: (operation: OperationSpec) => boolean) => RequestHandler {
-  const api = documentRoutes(options.api, true, options.lenientQuery);
-  // `lenientQuery` is the identity API's (docs/users.md): the control plane refuses unknown parameters always.
-  const admin = options.admin === undefined ? undefined : documentRoutes(options.admin, false, false);
-  const served = options.apiVersions[0] ?? 'v1';
-  const adminHosts: ReadonlySet<string> = new Set(options.adminHosts.map((host) => host.toLowerCase()));
-  const home = options.admin === undefined ? '/docs' : `${ADMIN_PREFIX}/ui/`;
-  const versions = {
-    apiVersions: options.apiVersions,
-    adminOrigins: options.adminOrigins,
-    api: services.api,
+  const shared = {
+    services,
+    options,
+    api: documentRoutes(options.api, true, options.lenientQuery),
+    // `lenientQuery` is the identity API's (docs/users.md): the control plane refuses unknown parameters always.
+    admin: options.admin === undefined ? undefined : documentRoutes(options.admin, false, false),
+    adminHosts: new Set(options.adminHosts.map((host) => host.toLowerCase())),
+    navigation: navigationPaths(options.api.model),
+    home: options.admin === undefined ? '/docs' : `${ADMIN_PREFIX}/ui/`,
   };
-
-  /** The steps, in order, up to the answer; the first that throws answers instead. */
-  async function steps(x: Exchange, serves: (operation: OperationSpec) => boolean): Promise<Answer> {
-    const url = (x.url = readUrl(x.request, options.trustProxy));
-    const routed = route(x, url, api, admin, serves);
-    if (!routed.at.isApi) checkAdminHost(url.host, adminHosts);
-    const session = pickSession(x, services.sessions);
-    const preflight = applyCors(x, url, options.adminOrigins);
-    if (preflight !== undefined) return preflight;
-    const browser = browserHome(x.request, url, home);
-    if (browser !== undefined) return browser;
-    x.checker = responseCheckOf(routed);
-    // An answer asked for (a fault rule, `Prefer`) is what the test wanted, documented or not: it is not checked.
-    const gated = passGates(x, url, routed, session, services);
-    const fault = gated === undefined ? undefined : await gated;
-    if (fault !== undefined) return unchecked(x, fault);
-    const { operation, params } = routedOperation(routed, x.request.method);
-    const prefer = versionAndPrefer(x, url, routed.at, operation, versions);
-    const preferred = prefer === undefined ? undefined : await prefer;
-    if (preferred !== undefined) return unchecked(x, preferred);
-    const handler = handlerOf(routed.at, operation);
-    const principal = await authenticateStep(x, routed.at, operation, session, services, options.adminToken);
-    checkRequestMediaType(x, routed.at, services.api.requestContentTypes);
-    const body = operation.bodyMediaTypes.length > 0 ? bodyOf(x, operation) : undefined;
-    const checked = validationInput(x, url, routed, params, body);
-    const validated = routed.at.validation.remembers(operation, checked)
-      ? body
-      : await validateStep(x, routed, operation, checked);
-    const input = { operation, url, params, body: validated, principal };
-    const answer = await runHandler(x, handler, input, session, services);
-    x.validated = validated;
-    return answer;
-  }
-
-  /** A failed step's answer, in the shape of the operation reached. */
-  function failed(x: Exchange, error: unknown): Answer {
-    if (!isMockError(error)) options.onError(error, x.request);
-    if (isTooDeep(error)) {
-      x.body = undefined;
-      x.bodyOmitted = 'too deep';
-    }
-    if (x.url === undefined) sessionAfterFailure(x, services.sessions);
-    return errorAnswer(error, x.shape);
-  }
-
-  /**
-   * The answer as written: the browser-login routes' security headers (on their pages, redirects and 400s, whatever
-   * produced them), the request's own headers, serialised once, checked if asked.
-   */
-  function written(x: Exchange, answer: Answer): WireAnswer {
-    const wire = toWire(x.browserPage ? securedPage(answer) : answer, x.headers);
-    return x.checker === undefined ? wire : checkResponse(wire, x.checker, x.request, options.onError);
-  }
-
-  return (serves) => async (request) => {
-    const x = openExchange(request, served);
-    let answer: Answer;
-    try {
-      answer = await steps(x, serves);
-    } catch (error) {
-      answer = failed(x, error);
-    }
-    const wire = written(x, answer);
-    record(x, wire);
-    return wire;
+  const served = options.apiVersions[0] ?? 'v1';
+  return (serves) => {
+    const s: PipelineServices = { ...shared, serves };
+    return async (request) => {
+      const x = openExchange(request, served);
+      let answer: Answer;
+      try {
+        answer = await steps(x, s);
+      } catch (error) {
+        answer = failed(x, s, error);
+      }
+      const wire = written(x, s, answer);
+      record(x, wire);
+      return wire;
+    };
   };
 }
 
-/** `answer`, which the response check leaves alone (an answer a test asked for). */
-function unchecked(x: Exchange, answer: Answer): Answer {
-  x.checker = undefined;
-  return answer;
+/** The first answer of the steps; the first that throws answers instead. A step waited for only when it must be. */
+async function steps(x: Exchange, s: PipelineServices): Promise<Answer> {
+  for (const step of STEPS) {
+    const result = step(x, s);
+    const answer = result instanceof Promise ? await result : result;
+    if (answer !== undefined) return answer;
+  }
+  throw new Error('no step of the request path answered');
+}
+
+/**
+ * A failed step's answer, in the shape of the operation reached. The journal records the body of a failed request
+ * as sent, not as validated.
+ */
+function failed(x: Exchange, s: PipelineServices, error: unknown): Answer {
+  if (!isMockError(error)) s.options.onError(error, x.request);
+  x.validated = undefined;
+  if (isTooDeep(error)) {
+    x.body = undefined;
+    x.bodyOmitted = 'too deep';
+  }
+  if (x.url === undefined) sessionAfterFailure(x, s.services.sessions);
+  return errorAnswer(error, x.shape);
+}
+
+/**
+ * The answer as written: the browser-login routes' security headers (on their pages, redirects and 400s, whatever
+ * produced them), the request's own headers, serialised once, checked if asked.
+ */
+function written(x: Exchange, s: PipelineServices, answer: Answer): WireAnswer {
+  const wire = toWire(x.browserPage ? securedPage(answer) : answer, x.headers);
+  return x.checker === undefined ? wire : checkResponse(wire, x.checker, x.request, s.options.onError);
 }

@@ -3,15 +3,15 @@
  * `Content-Type` (415 `unsupported_media_type`).
  */
 import { quote, unsupportedApiVersion, unsupportedMediaType } from '../errors.ts';
-import { mediaTypeOf } from '../protocol/media-type.ts';
+import { JSON_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
 import { hasBody } from './body.ts';
-import type { Exchange } from './exchange.ts';
-import type { DocumentRoutes } from './route.ts';
+import { routedOf } from './exchange.ts';
+import type { Step } from './step.ts';
 
 import type { ApiModel } from '../spec/model.ts';
 
 /** What the control plane takes a body in. */
-const ADMIN_MEDIA_TYPES: readonly string[] = ['application/json'];
+const ADMIN_MEDIA_TYPES: readonly string[] = [JSON_MEDIA_TYPE];
 
 /** Throws 400 `unsupported_api_version` unless the request's `X-API-Version` is absent or one of `accepted`. */
 export function checkApiVersion(
@@ -39,13 +39,18 @@ export function checkMediaType(contentType: string | undefined, accepted: readon
 }
 
 /**
- * Step 5: the request's `Content-Type` against the identity API's list (`apiTypes`), or JSON on the control plane,
+ * Step 5: the request's `Content-Type` against the identity API's list (the spec's), or JSON on the control plane,
  * where a bodiless call is not held to it (a generated client may send one anyway).
  */
-export function checkRequestMediaType(x: Exchange, at: DocumentRoutes, apiTypes: readonly string[]): void {
-  if (!at.isApi && !hasBody(x.request.body)) return;
-  checkMediaType(x.request.headers['content-type'], at.isApi ? apiTypes : ADMIN_MEDIA_TYPES);
-}
+export const mediaTypeStep: Step = (x, s) => {
+  const { isApi } = routedOf(x).at;
+  if (!isApi && !hasBody(x.request.body)) return undefined;
+  checkMediaType(
+    x.request.headers['content-type'],
+    isApi ? s.services.api.requestContentTypes : ADMIN_MEDIA_TYPES,
+  );
+  return undefined;
+};
 
 /** The `X-API-Version` values the spec accepts (its header parameter's enum). */
 export function apiVersionsOf(model: ApiModel): string[] {

@@ -5,6 +5,7 @@
  * requires that the request left out (or empty) is the one to name. Read from the spec, so a new grant needs nothing.
  */
 import type { ApiModel, OperationSpec, SchemaNode } from '../spec/model.ts';
+import { JSON_MEDIA_TYPE } from '../protocol/media-type.ts';
 
 /** The missing field of `body`, or undefined when the refusal is about something else. */
 export function missingParameter(
@@ -30,7 +31,7 @@ export function missingParameter(
 function grantShapes(model: ApiModel, operation: OperationSpec): SchemaNode[] {
   if (operation.raw.requestBody === undefined) return [];
   const content = model.deref(model.deref(operation.raw.requestBody).content ?? {});
-  const media = content['application/json'];
+  const media = content[JSON_MEDIA_TYPE];
   if (media === undefined) return [];
   const schema = model.deref(model.deref(media).schema ?? {});
   return Array.isArray(schema.oneOf) ? schema.oneOf.map((branch) => model.deref(branch)) : [];

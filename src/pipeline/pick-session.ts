@@ -4,19 +4,19 @@
  * the server has no room for is a 503 (`too_many_sessions`, `state_memory_full`).
  */
 import type { SessionRegistry } from '../sessions/registry.ts';
-import type { Session } from '../sessions/session.ts';
 import type { Exchange } from './exchange.ts';
+import type { Step } from './step.ts';
 
 /** The response header that says when a named session started (docs/sessions.md). */
 export const SESSION_STARTED_HEADER = 'X-Mock-Session-Started';
 
-export function pickSession(x: Exchange, sessions: SessionRegistry): Session {
-  const session = sessions.use(x.named);
+export const sessionStep: Step = (x, s) => {
+  const session = s.services.sessions.use(x.named);
   x.session = session;
   x.startedAt = session.now();
   if (x.named !== undefined) x.headers[SESSION_STARTED_HEADER] = new Date(session.created).toISOString();
-  return session;
-}
+  return undefined;
+};
 
 /**
  * The session a request that failed before its session step is recorded in (a malformed request line or Host):

@@ -4,6 +4,7 @@
  */
 import { invalidRequest, quote } from '../errors.ts';
 import { parseQuery, type MockRequest, type RequestUrl } from '../protocol/request.ts';
+import type { Step } from './step.ts';
 
 /** A host name or address, with an optional port (RFC 3986 §3.2.2 reg-name or IP literal). */
 function isHost(value: string): boolean {
@@ -82,3 +83,9 @@ export function readUrl(request: MockRequest, trustProxy: boolean): RequestUrl {
     clientAddress: forwardedFor ?? request.remoteAddress,
   };
 }
+
+/** The request step: the request line and `Host` read (400 `invalid_request` when malformed). */
+export const readUrlStep: Step = (x, s) => {
+  x.url = readUrl(x.request, s.options.trustProxy);
+  return undefined;
+};

@@ -7,7 +7,14 @@
  * bug of the mock: a 500 that says nothing more, logged with its stack by the caller.
  */
 import { json, type Answer } from '../answer.ts';
-import { internalError, MockError, oauthError, type OAuthErrorCode } from '../errors.ts';
+import {
+  apiErrorBody,
+  internalError,
+  MockError,
+  oauthError,
+  oauthErrorBody,
+  type OAuthErrorCode,
+} from '../errors.ts';
 import type { OperationSpec } from '../spec/model.ts';
 import { errorPage } from '../html/error-page.ts';
 import { NO_STORE } from '../protocol/cache-headers.ts';
@@ -35,18 +42,14 @@ export function errorAnswer(error: unknown, shape: ErrorShape): Answer {
 function apiAnswer(error: MockError): Answer {
   return json(
     error.status,
-    {
-      error: error.message,
-      code: error.code,
-      ...(error.details === undefined ? {} : { details: error.details }),
-    },
+    apiErrorBody(error.message, error.code, error.details),
     error.message,
     error.headers,
   );
 }
 
 function oauthAnswer(error: MockError): Answer {
-  return json(error.status, { error: error.code, error_description: error.message }, error.message, {
+  return json(error.status, oauthErrorBody(error.code, error.message), error.message, {
     ...error.headers,
     ...NO_STORE,
   });

@@ -4,47 +4,54 @@
  * than every grant's complaint.
  */
 import { oauthInvalidRequest } from '../errors.ts';
-import type { RequestUrl } from '../protocol/request.ts';
 import type { OperationSpec } from '../spec/model.ts';
-import type { Exchange } from './exchange.ts';
+import type { Routed } from './document-routes.ts';
+import { operationOf, routedOf, urlOf, type Exchange } from './exchange.ts';
 import { missingParameter } from './missing-parameter.ts';
 import { isMockError } from './render.ts';
-import type { Routed } from './route.ts';
+import type { Step } from './step.ts';
 import type { ValidationInput } from './validation.ts';
 
+/**
+ * Sets the body as validated (the schema's defaults applied); throws the 400 (or 415) that says what is wrong. A
+ * request found valid before is not checked again (`RequestValidation.remembers`): nothing to wait for then.
+ */
+export const validateStep: Step = (x) => {
+  const routed = routedOf(x);
+  const operation = operationOf(x);
+  const input = validationInput(x, routed);
+  if (routed.at.validation.remembers(operation, input)) {
+    x.validated = x.body;
+    return undefined;
+  }
+  return validated(x, routed, operation, input);
+};
+
 /** What the validator reads of the request. */
-export function validationInput(
-  x: Exchange,
-  url: RequestUrl,
-  routed: Routed,
-  params: Readonly<Record<string, string>>,
-  body: unknown,
-): ValidationInput {
+function validationInput(x: Exchange, routed: Routed): ValidationInput {
   const { request } = x;
+  const url = urlOf(x);
   return {
     method: request.method === 'HEAD' ? 'GET' : request.method,
     path: routed.path,
     search: url.search,
     query: url.query,
     headers: request.headers,
-    params,
-    body,
+    params: x.params,
+    body: x.body,
   };
 }
 
-/**
- * The body as validated (the schema's defaults applied); throws the 400 (or 415) that says what is wrong. A request
- * found valid before is not checked again (`RequestValidation.remembers`): the caller need not wait for this.
- */
-export async function validateStep(
+async function validated(
   x: Exchange,
   routed: Routed,
   operation: OperationSpec,
   input: ValidationInput,
-): Promise<unknown> {
+): Promise<undefined> {
   const { at } = routed;
   try {
-    return await at.validation.check(operation, input);
+    x.validated = await at.validation.check(operation, input);
+    return undefined;
   } catch (error) {
     const missing =
       x.shape === 'oauth' ? missingParameter(at.document.model, operation, input.body) : undefined;

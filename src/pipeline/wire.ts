@@ -3,7 +3,8 @@
  * `Content-Type` and `Content-Length`, the request's own headers added, and `X-Message` made header-safe. HTTP, the in-process `fetch` and MSW write
  * exactly these headers and bytes.
  */
-import { JSON_TYPE, type Answer, type EventSink, type HeaderValue } from '../answer.ts';
+import type { Answer, EventSink, HeaderValue } from '../answer.ts';
+import { JSON_CONTENT_TYPE } from '../protocol/media-type.ts';
 import { headerSafe } from '../protocol/header-text.ts';
 
 export interface WireAnswer {
@@ -49,7 +50,7 @@ export function toWire(answer: Answer, extra: Readonly<Record<string, HeaderValu
       return { status: answer.status, headers, body: { open: body.open }, json: undefined };
     case 'json': {
       const bytes = UTF8.encode(JSON.stringify(body.value));
-      headers['Content-Type'] = JSON_TYPE;
+      headers['Content-Type'] = JSON_CONTENT_TYPE;
       headers['Content-Length'] = String(bytes.length);
       return { status: answer.status, headers, body: bytes, json: () => body.value };
     }

@@ -80,3 +80,15 @@ export interface Platform {
   readonly random: Random;
   readonly hashing: Hashing;
 }
+
+/** A file the browser pages load: its bytes and media type. */
+export interface StaticFile {
+  readonly bytes: Uint8Array;
+  readonly contentType: string;
+}
+
+/** The files of the API reference (`/docs/…`) and of the console (`/__admin/ui/…`), served by name. */
+export interface StaticFiles {
+  /** The file `name` of `area`, or undefined when there is none by that name. */
+  read(area: 'docs' | 'console', name: string): Promise<StaticFile | undefined>;
+}

@@ -2,6 +2,7 @@
  * Content negotiation for the one place that needs it (`GET /` for a browser, docs/console.md): whether a request's
  * `Accept` prefers HTML to JSON (RFC 9110 §12.5.1). `*\/*` alone (curl, fetch) picks JSON, the first candidate.
  */
+import { JSON_MEDIA_TYPE } from './media-type.ts';
 
 interface MediaRange {
   readonly type: string;
@@ -62,7 +63,7 @@ export function prefersHtml(accept: string | undefined): boolean {
   const accepted = ranges(accept);
   const html = match(accepted, 'text/html');
   if (html === undefined || html.q <= 0) return false;
-  const json = match(accepted, 'application/json');
+  const json = match(accepted, JSON_MEDIA_TYPE);
   if (json === undefined || json.q <= 0) return true;
   if (html.q !== json.q) return html.q > json.q;
   if (html.specificity !== json.specificity) return html.specificity > json.specificity;

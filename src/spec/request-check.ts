@@ -3,7 +3,7 @@
  * exists, every path, query and header parameter is declared and valid, required ones are present, the body's
  * media type is accepted and the body matches its schema, and a token is sent where one is required.
  */
-import { mediaTypeOf } from '../protocol/media-type.ts';
+import { FORM_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
 import { isDecimalInteger } from './formats.ts';
 import type { OperationSpec, ParameterSpec } from './model.ts';
 import { pointerSegment } from './schema-validator.ts';
@@ -147,7 +147,7 @@ export class RequestChecker extends SpecChecker {
       ];
     }
     const value =
-      mediaType === 'application/x-www-form-urlencoded' && typeof body === 'string'
+      mediaType === FORM_MEDIA_TYPE && typeof body === 'string'
         ? Object.fromEntries(new URLSearchParams(body))
         : body;
     const pointer = `${operation.bodyPointer ?? ''}/content/${pointerSegment(mediaType)}/schema`;

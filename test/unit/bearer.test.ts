@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/access/principal.ts';
 import { insufficientPermission } from '../../src/errors.ts';
-import { authenticate as authenticateAt, authorize } from '../../src/oauth/bearer.ts';
+import { authenticate as authenticateAt, requirePermissions } from '../../src/oauth/bearer.ts';
 import type { UserDirectory } from '../../src/oauth/bearer.ts';
 import {
   ACCEPTED_ISSUERS,
@@ -274,7 +274,7 @@ describe('authorize', () => {
     { name: 'holds every one of several', granted: ['a', 'b', 'c'], required: ['c', 'a'] },
   ])('allowed: $name', ({ granted, required }) => {
     expect(() => {
-      authorize(principal(granted), required);
+      requirePermissions(principal(granted), required);
     }).not.toThrow();
   });
 
@@ -303,7 +303,7 @@ describe('authorize', () => {
     },
   ])('403 insufficient_permissions: $name', ({ granted, required, missing, grants }) => {
     const error = apiErrorOf(() => {
-      authorize(principal(granted), required);
+      requirePermissions(principal(granted), required);
     });
     expect(error).toMatchObject({
       status: 403,

@@ -6,6 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  injectedBearerError,
+  injectedFault,
+  injectedOAuthError,
   API_ERROR_CODES,
   invalidClient,
   invalidToken,
@@ -120,5 +123,38 @@ describe('named constructors', () => {
 
   it('quote cuts a long value to 80 characters', () => {
     expect(quote('a'.repeat(100))).toBe(JSON.stringify(`${'a'.repeat(77)}...`));
+  });
+});
+
+describe('the answers fault rules ask for: built by the catalogue, in the shape of the route', () => {
+  it("an undocumented status: fault_injected in the API shape, server_error in RFC 6749's, no body at 204", () => {
+    expect(injectedFault(502, false)).toMatchObject({
+      status: 502,
+      body: { kind: 'json', value: { error: 'fault injected: 502', code: 'fault_injected' } },
+    });
+    expect(injectedFault(502, true)).toMatchObject({
+      body: { kind: 'json', value: { error: 'server_error', error_description: 'fault injected: 502' } },
+    });
+    expect(injectedFault(204, false)).toEqual({
+      status: 204,
+      headers: { 'X-Message': 'fault injected: 204' },
+    });
+  });
+
+  it("an oauth_error on the token endpoint: the code's own status, 400 for a code the server never answers", () => {
+    expect(injectedOAuthError('temporarily_unavailable', 'later', undefined)).toMatchObject({
+      status: 503,
+      headers: { 'Cache-Control': 'no-store' },
+    });
+    expect(injectedOAuthError('mfa_required', 'x', undefined).status).toBe(400);
+    expect(injectedOAuthError('mfa_required', 'x', 401).status).toBe(401);
+  });
+
+  it('an oauth_error on a resource: the code in the Bearer challenge, made header-safe', () => {
+    const answer = injectedBearerError('invalid_token', 'its "é"', undefined);
+    expect(answer.status).toBe(401);
+    expect(answer.headers['WWW-Authenticate']).toBe(
+      `Bearer realm="identity", error="invalid_token", error_description="its '?'"`,
+    );
   });
 });

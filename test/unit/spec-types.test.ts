@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { GENERATED, renderTypes } from '../../src/spec/generate-types.ts';
+import { GENERATED, renderTypes } from '../../scripts/generate-types.ts';
 
 describe('generated spec types', () => {
   it.each(

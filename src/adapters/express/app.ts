@@ -13,7 +13,10 @@ import type { MockRequest, RequestBody } from '../../protocol/request.ts';
 import type { WireAnswer } from '../../pipeline/wire.ts';
 import { logRequest, type Logger } from './log.ts';
 
-export function expressApp(handle: RequestHandler, logger: Logger): Express {
+/** The app the HTTP adapter builds (Express's type stays in this adapter: the facade names it by this). */
+export type ExpressApp = Express;
+
+export function expressApp(handle: RequestHandler, logger: Logger): ExpressApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -7,9 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
 import { REDACTED, redactHeaders, redactUrl } from '../../control/redaction.ts';
 
-export type { Logger };
-export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+import type { LogLevel } from '../../config.ts';
+
+export type { Logger, LogLevel };
 
 const REDACT_PATHS = [
   'headers.authorization',

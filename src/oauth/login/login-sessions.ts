@@ -1,13 +1,13 @@
 /**
  * Login sessions of the browser login (docs/login.md): the login page sets an HttpOnly, SameSite=Lax cookie naming
  * one; while it lives, `/authorize` answers without the page. It lives LOGIN_SESSION_SECONDS from the login and
- * at most LOGIN_SESSION_IDLE_SECONDS without use (Auth0's defaults), by the session's clock; a logout or a reset
- * ends it sooner. At most MAX_SESSIONS are kept (the least recently used go first).
+ * at most LOGIN_SESSION_IDLE_SECONDS without use (Auth0's defaults), by the clock of its X-Mock-Session; a logout
+ * or a reset ends it sooner. At most MAX_SESSIONS are kept (the least recently used go first).
  */
 import { LRUCache } from 'lru-cache';
 import type { Random } from '../../platform/platform.ts';
 
-export const SESSION_COOKIE = 'identity_mock_session';
+export const LOGIN_SESSION_COOKIE = 'identity_mock_session';
 const MAX_SESSIONS = 10_000;
 /** How long a login session lives after the login: 7 days. */
 export const LOGIN_SESSION_SECONDS = 7 * 86_400;
@@ -68,20 +68,20 @@ export class LoginSessions {
   }
 }
 
-/** The session id of a `Cookie` header, if it names one. */
-export function sessionIdOf(cookieHeader: string | undefined): string | undefined {
+/** The login session id a `Cookie` header names, if it names one. */
+export function loginSessionIdOf(cookieHeader: string | undefined): string | undefined {
   if (cookieHeader === undefined) return undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim();
+    if (eq > 0 && part.slice(0, eq).trim() === LOGIN_SESSION_COOKIE) return part.slice(eq + 1).trim();
   }
   return undefined;
 }
 
-/** `Set-Cookie` value that starts a session. */
-export function sessionCookie(session: LoginSession): string {
-  return `${SESSION_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax`;
+/** `Set-Cookie` value that starts a login session. */
+export function loginSessionCookie(session: LoginSession): string {
+  return `${LOGIN_SESSION_COOKIE}=${session.id}; Path=/; HttpOnly; SameSite=Lax`;
 }
 
 /** `Set-Cookie` value that ends one. */
-export const CLEAR_SESSION_COOKIE = `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+export const CLEAR_LOGIN_SESSION_COOKIE = `${LOGIN_SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;

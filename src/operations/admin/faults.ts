@@ -5,8 +5,9 @@ import type { FaultInput } from '../../control/faults.ts';
 import { rateLimit } from '../../control/rate-limit.ts';
 import type { operations } from '../../spec/admin-types.ts';
 import { adminJson, done } from './reply.ts';
+import type { JsonBody } from '../body-types.ts';
 
-type RateLimitBody = operations['putRateLimit']['requestBody']['content']['application/json'];
+type RateLimitBody = JsonBody<operations['putRateLimit']>;
 
 export const listFaults: Handler = ({ session }) => adminJson(200, { faults: session.control.faults.list() });
 

@@ -9,9 +9,10 @@ import { conflict, invalidRequest, invalidSigningKey, notFound, quote } from '..
 import { KeyRejected, MAX_KEYS, type KeyInfo } from '../../platform/platform.ts';
 import type { components, operations } from '../../spec/admin-types.ts';
 import { adminJson, done } from './reply.ts';
+import type { JsonBody } from '../body-types.ts';
 
-type ClockBody = operations['setClock']['requestBody']['content']['application/json'];
-type KeyBody = operations['addKey']['requestBody']['content']['application/json'];
+type ClockBody = JsonBody<operations['setClock']>;
+type KeyBody = JsonBody<operations['addKey']>;
 
 export const listClaimRules: Handler = ({ session }) =>
   adminJson(200, { rules: session.control.claims.list() });

@@ -8,8 +8,9 @@ import { notFound, quote } from '../../errors.ts';
 import type { operations } from '../../spec/admin-types.ts';
 import { mintIn } from './tokens.ts';
 import { adminJson } from './reply.ts';
+import type { JsonBody } from '../body-types.ts';
 
-type ProviderStateBody = operations['providerState']['requestBody']['content']['application/json'];
+type ProviderStateBody = JsonBody<operations['providerState']>;
 
 export const listContracts: Handler = ({ services, url }) => {
   const base = `${url.origin}/__admin/contracts`;

@@ -6,8 +6,9 @@ import type { Session } from '../../sessions/session.ts';
 import type { components, operations } from '../../spec/admin-types.ts';
 import { fixturesOf } from './state.ts';
 import { adminJson, done } from './reply.ts';
+import type { JsonBody } from '../body-types.ts';
 
-type CreateBody = NonNullable<operations['createSession']['requestBody']>['content']['application/json'];
+type CreateBody = NonNullable<JsonBody<operations['createSession']>>;
 
 function figures(session: Session): components['schemas']['SessionFigures'] {
   const summary = session.summary();

@@ -8,9 +8,10 @@ import { invalidFixtures } from '../../errors.ts';
 import type { components, operations } from '../../spec/admin-types.ts';
 import { adminJson } from './reply.ts';
 import type { Dataset } from '../../data/dataset.ts';
+import type { JsonBody } from '../body-types.ts';
 
-type SeedBody = NonNullable<operations['seed']['requestBody']>['content']['application/json'];
-type FixturesBody = operations['putFixtures']['requestBody']['content']['application/json'];
+type SeedBody = NonNullable<JsonBody<operations['seed']>>;
+type FixturesBody = JsonBody<operations['putFixtures']>;
 
 /** Users, workspaces and clients of the session now. */
 export function summary({ session }: RequestContext): components['schemas']['DataSummary'] {

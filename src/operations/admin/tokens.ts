@@ -9,8 +9,9 @@ import {
 import type { operations } from '../../spec/admin-types.ts';
 import { issuerOf } from '../issuer.ts';
 import { adminJson } from './reply.ts';
+import type { JsonBody } from '../body-types.ts';
 
-type MintBody = operations['mintToken']['requestBody']['content']['application/json'];
+type MintBody = JsonBody<operations['mintToken']>;
 
 /** Mints an app token in the request's session, by its clock. */
 export function mintIn(context: RequestContext, request: AppTokenRequest): Promise<MintedToken> {

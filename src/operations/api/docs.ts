@@ -2,7 +2,8 @@
  * The operations tagged Documentation (docs/console.md): the served documents (`/openapi.yaml`, `/openapi.json`,
  * `servers` set to the URL the request reached), the API reference (`/docs`, its files) and the site icon.
  */
-import { bytes, JSON_TYPE, text } from '../../answer.ts';
+import { bytes, text } from '../../answer.ts';
+import { JSON_CONTENT_TYPE } from '../../protocol/media-type.ts';
 import type { Handler, RequestContext } from '../../context.ts';
 import { notFound, quote } from '../../errors.ts';
 import { assetAnswer, pageAnswer } from '../../console/pages.ts';
@@ -19,7 +20,9 @@ export const getOpenApiYaml: Handler = ({ services, url }) => {
 
 export const getOpenApiJson: Handler = ({ services, url }) => {
   const served = services.documents.api;
-  return text(200, JSON_TYPE, served.json(url.origin), 'OK', NO_CACHE, () => served.document(url.origin));
+  return text(200, JSON_CONTENT_TYPE, served.json(url.origin), 'OK', NO_CACHE, () =>
+    served.document(url.origin),
+  );
 };
 
 export const getDocs: Handler = async (context) => {

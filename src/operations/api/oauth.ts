@@ -7,7 +7,7 @@ import { empty, json, type Answer } from '../../answer.ts';
 import { principalOf, type Handler, type RequestContext } from '../../context.ts';
 import { invalidToken, oauthInvalidRequest } from '../../errors.ts';
 import {
-  authorize as authorizeFlow,
+  authorizeEndpoint,
   submitLogin as submitLoginFlow,
   type LoginContext,
 } from '../../oauth/authorize-endpoint.ts';
@@ -21,14 +21,16 @@ import { MESSAGES } from '../../protocol/header-text.ts';
 import { mediaTypeOf } from '../../protocol/media-type.ts';
 import { issuerOf } from '../issuer.ts';
 
-const TOKEN_BODY_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
-
-/** The token, introspection and revocation endpoints take a JSON or a form body (RFC 6749 shape otherwise). */
+/**
+ * The token, introspection and revocation endpoints take a body in one of the media types their operation lists
+ * in the spec (JSON or a form), Content-Type included: a request without one is refused in the RFC 6749 shape.
+ */
 function checkTokenBodyType(context: RequestContext): void {
   const type = mediaTypeOf(context.headers['content-type']);
-  if (!TOKEN_BODY_TYPES.includes(type)) {
+  const accepted = context.operation.bodyMediaTypes;
+  if (!accepted.includes(type)) {
     throw oauthInvalidRequest(
-      `the body must be ${TOKEN_BODY_TYPES.join(' or ')} (got ${type === '' ? 'no Content-Type' : type})`,
+      `the body must be ${accepted.join(' or ')} (got ${type === '' ? 'no Content-Type' : type})`,
     );
   }
 }
@@ -108,7 +110,7 @@ function loginContext(context: RequestContext): LoginContext {
   };
 }
 
-export const authorize: Handler = (context) => authorizeFlow(loginContext(context), context.query);
+export const authorize: Handler = (context) => authorizeEndpoint(loginContext(context), context.query);
 export const submitLogin: Handler = (context) => submitLoginFlow(loginContext(context), context.body);
 
 /**

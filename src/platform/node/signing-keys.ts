@@ -9,7 +9,8 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type Ke
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import jwt from 'jsonwebtoken';
-import { TokenError, type Claims } from '../../oauth/claims.ts';
+import type { Claims } from '../platform.ts';
+import { TokenError } from '../token-error.ts';
 import {
   KeyRejected,
   type JwtKeySet,

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StaticFile, StaticFiles } from '../../context.ts';
+import type { StaticFile, StaticFiles } from '../platform.ts';
 import { internalError } from '../../errors.ts';
 
 /** The built files: beside the compiled console module in dist/, or in dist/ when running from src/. */

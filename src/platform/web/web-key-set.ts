@@ -14,8 +14,9 @@ import {
   importPKCS8,
   type CryptoKey,
 } from 'jose';
-import { TokenError, type Claims } from '../../oauth/claims.ts';
-import { jwtParts } from '../../oauth/jwt-parts.ts';
+import type { Claims } from '../platform.ts';
+import { TokenError } from '../token-error.ts';
+import { jwtParts } from '../jwt-parts.ts';
 import {
   KeyRejected,
   type JwtKeySet,

@@ -2,7 +2,7 @@
  * The parts of a compact JWS read without verifying anything (RFC 7515 §7.1): the header says which key and
  * algorithm to verify with; nothing it says is trusted beyond that.
  */
-import type { Claims } from './claims.ts';
+import type { Claims } from './platform.ts';
 
 export interface JwtParts {
   readonly header: Readonly<Record<string, unknown>>;
