@@ -71,6 +71,7 @@ export function oauthFaultAnswer(r: FaultRequest, fault: OAuthFault): Answer {
   const { code, description } = fault;
   switch (r.operationId) {
     case 'authorize':
+    case 'authorizeByPost':
     case 'submitLogin':
       return toClient(r.operationId === 'authorize' ? r.query : objectOf(r.body()), r.clients, fault);
     case 'getUserinfo':
@@ -105,12 +106,14 @@ function whoAsks(
         user: r.operationId === 'issueToken' ? grantUser(r, grantType, body) : undefined,
       };
     }
-    case 'authorize': {
+    case 'authorize':
+    case 'authorizeByPost': {
+      const params = r.operationId === 'authorize' ? r.query : body;
       const session = r.oauth.logins.get(sessionIdOf(r.headers.cookie), r.now);
       return {
         grantType: undefined,
-        clientId: text(r.query.client_id),
-        user: session?.userId ?? text(r.query.login_hint),
+        clientId: text(params.client_id),
+        user: session?.userId ?? text(params.login_hint),
       };
     }
     case 'submitLogin':
@@ -122,6 +125,8 @@ function whoAsks(
     case 'logout':
     case 'endSession':
       return { grantType: undefined, clientId: text(r.query.client_id), user: undefined };
+    case 'endSessionByPost':
+      return { grantType: undefined, clientId: text(body.client_id), user: undefined };
     default: {
       // A resource request: its bearer token, decoded without a check (the rule's answer is an error anyway).
       const token = /^bearer\s+(\S+)/i.exec(r.headers.authorization ?? '')?.[1];

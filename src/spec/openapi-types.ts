@@ -255,7 +255,13 @@ export type paths = {
      */
     get: operations['authorize'];
     put?: never;
-    post?: never;
+    /**
+     * Authorization endpoint, by POST
+     * @description As `GET /authorize`, with the parameters in a form body (OIDC Core §3.1.2.1 requires both methods): the
+     *     same checks, login page, answers and errors. Parameters this endpoint does not know are ignored. Mock
+     *     decision (docs/login.md).
+     */
+    post: operations['authorizeByPost'];
     delete?: never;
     options?: never;
     head?: never;
@@ -352,7 +358,12 @@ export type paths = {
      */
     get: operations['endSession'];
     put?: never;
-    post?: never;
+    /**
+     * Log out (OpenID Connect RP-initiated logout), by POST
+     * @description As `GET /oidc/logout`, with the parameters in a form body (RP-Initiated Logout §2 requires both methods).
+     *     Other parameters are ignored. Mock decision (docs/login.md).
+     */
+    post: operations['endSessionByPost'];
     delete?: never;
     options?: never;
     head?: never;
@@ -683,6 +694,59 @@ export type components = {
       claims_supported: string[];
     };
     /**
+     * @description The parameters of `GET /authorize` as a form (their rules are that operation's: `client_id` and
+     *     `redirect_uri` are required and checked first, every later problem goes back to the redirect URI).
+     *     Parameters this endpoint does not know are ignored.
+     */
+    AuthorizeForm: {
+      /** @example spa-client */
+      client_id: string;
+      /**
+       * Format: uri
+       * @example http://localhost:5173/callback
+       */
+      redirect_uri: string;
+      /** @example code */
+      response_type?: string;
+      /**
+       * @example query
+       * @example fragment
+       * @example form_post
+       * @example web_message
+       */
+      response_mode?: string;
+      scope?: string;
+      state?: string;
+      nonce?: string;
+      audience?: string;
+      code_challenge?: string;
+      /** @example S256 */
+      code_challenge_method?: string;
+      /**
+       * @example none
+       * @example login
+       * @example consent
+       * @example select_account
+       */
+      prompt?: string;
+      login_hint?: string;
+      max_age?: string;
+      id_token_hint?: string;
+      request?: string;
+      request_uri?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The parameters of `GET /oidc/logout` as a form; others are ignored. */
+    EndSessionForm: {
+      id_token_hint?: string;
+      post_logout_redirect_uri?: string;
+      client_id?: string;
+      state?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    /**
      * @description The login page's form: the authorization request's parameters as hidden fields (their rules are those of
      *     `GET /authorize`: `client_id` and `redirect_uri` are required and checked first, every later problem goes
      *     back to the redirect URI), and either `account` (a known account's button) or `email` and `password`
@@ -731,7 +795,8 @@ export type components = {
       sub: string;
       name?: string;
       nickname?: string;
-      updated_at?: string;
+      /** @description When the user's record last changed, in seconds since 1970 (OIDC Core §5.1). */
+      updated_at?: number;
       email?: string;
       email_verified?: boolean;
     };
@@ -1338,7 +1403,7 @@ export type components = {
          *       "sub": "auth0|00000000-0000-4000-8000-000000000001",
          *       "name": "Ada Admin",
          *       "nickname": "admin",
-         *       "updated_at": "2023-01-01T00:00:00.000Z",
+         *       "updated_at": 1672531200,
          *       "email": "admin@example.com",
          *       "email_verified": true
          *     }
@@ -2309,12 +2374,29 @@ export interface operations {
         /** @description `S256` only, with `code_challenge`; `plain` or another value goes back as `invalid_request`. */
         code_challenge_method?: string;
         /**
-         * @description `none` (answer without a page, or `login_required`) or `login` (always the page), space-separated;
-         *     another value, or `none` with another, goes back as `invalid_request`.
+         * @description `none` (answer without a page, or `login_required`), `login`, `consent` or `select_account` (always the
+         *     login page, which asks who signs in), space-separated; another value, or `none` with another, goes back
+         *     as `invalid_request`.
          */
         prompt?: string;
         /** @description Fills in the login page's email. */
         login_hint?: string;
+        /**
+         * @description Seconds: a login session at least this old logs in again (the login page; `login_required` with
+         *     `prompt=none`); `0` always does. The ID token carries `auth_time`. Not a whole number: `invalid_request`
+         *     back to the redirect URI.
+         */
+        max_age?: string;
+        /**
+         * @description An ID token this server signed (expired ones too): when it names another user than the one logged in,
+         *     the login page is shown (`login_required` with `prompt=none`). Anything else goes back as
+         *     `invalid_request`.
+         */
+        id_token_hint?: string;
+        /** @description Request objects are not supported (discovery does not advertise them) → `request_not_supported`. */
+        request?: string;
+        /** @description Not supported (discovery does not advertise it) → `request_uri_not_supported`. */
+        request_uri?: string;
       };
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
@@ -2339,6 +2421,62 @@ export interface operations {
        *     `state` to the redirect URI) or `web_message` mode (a page posting
        *     `{type: "authorization_response", response: {code, state}}` to the redirect URI's origin).
        */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'Set-Cookie': components['headers']['Set-Cookie'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      302: components['responses']['RedirectToClient'];
+      400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  authorizeByPost: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['AuthorizeForm'];
+      };
+    };
+    responses: {
+      /** @description The login page, or the answer in `form_post` or `web_message` mode. */
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
@@ -2617,6 +2755,40 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      200: components['responses']['LoggedOut'];
+      302: components['responses']['RedirectAfterLogout'];
+      400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  endSessionByPost: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['EndSessionForm'];
+      };
+    };
     responses: {
       200: components['responses']['LoggedOut'];
       302: components['responses']['RedirectAfterLogout'];

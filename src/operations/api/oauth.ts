@@ -105,10 +105,17 @@ function loginContext(context: RequestContext): LoginContext {
     fetchSite: context.headers['sec-fetch-site'],
     hashing: context.services.platform.hashing,
     random: context.services.platform.random,
+    tokens: context.services.tokens,
   };
 }
 
+/** A form body's fields (the validator has checked it is an object). */
+const formOf = (body: unknown): Readonly<Record<string, unknown>> =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+
 export const authorize: Handler = (context) => authorizeFlow(loginContext(context), context.query);
+export const authorizeByPost: Handler = (context) =>
+  authorizeFlow(loginContext(context), formOf(context.body));
 export const submitLogin: Handler = (context) => submitLoginFlow(loginContext(context), context.body);
 
 /**
@@ -147,3 +154,5 @@ const logoutContext = (context: RequestContext) => ({
 export const logout: Handler = (context) => logoutFlow(logoutContext(context), context.query);
 export const endSession: Handler = (context) =>
   endSessionFlow(logoutContext(context), context.services.tokens, context.query);
+export const endSessionByPost: Handler = (context) =>
+  endSessionFlow(logoutContext(context), context.services.tokens, formOf(context.body));
