@@ -624,10 +624,12 @@ export type components = {
      *     `refresh_token`; others are ignored), and the client's authentication as at the token endpoint.
      */
     TokenInspectionRequest: {
-      token?: string;
+      token: string;
       token_type_hint?: string;
       client_id?: string;
       client_secret?: string;
+    } & {
+      [key: string]: string;
     };
     /** @description RFC 7662 §2.2. `{"active": false}` exactly for anything not live in the session. */
     Introspection: {
@@ -882,9 +884,15 @@ export type components = {
         };
       };
     };
-    /** @description `invalid_client`: an unknown client or a wrong secret. */
+    /**
+     * @description `invalid_client`: no client authentication, an unknown client, a wrong secret, or a confidential client
+     *     without its secret (RFC 6749 §5.2, RFC 7662 §2.1), with the challenge `WWW-Authenticate: Basic
+     *     realm="identity"`.
+     */
     TokenInspectionUnauthorized: {
       headers: {
+        /** @description `Basic realm="identity"` (RFC 6749 §5.2). */
+        'WWW-Authenticate': string;
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];

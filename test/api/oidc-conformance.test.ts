@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeToken, expectToken, postToken } from '../support/auth.ts';
-import { harness, NOW, type Harness } from '../support/harness.ts';
+import { basicAuth, decodeToken, expectToken, postToken } from '../support/auth.ts';
+import { harness, NOW, SPECS, type Harness } from '../support/harness.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { authorize, authorizeParams, codeFields, locationOf, loginCode, REDIRECT } from '../support/login.ts';
 
@@ -324,5 +324,58 @@ describe('RP-Initiated Logout: POST /oidc/logout answers as GET (§2)', () => {
     });
     expect(res.status).toBe(400);
     expect(res.headers.location).toBeUndefined();
+  });
+});
+
+describe('introspection and revocation: client authentication (RFC 6749 §5.2, RFC 7662 §2.1)', () => {
+  const form = (
+    h: Harness,
+    path: string,
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) =>
+    h.send('POST', path, {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    });
+
+  it.each(['/oauth/introspect', '/oauth/revoke'])(
+    '%s without client authentication, or with a wrong or missing secret: 401 invalid_client, Basic challenge',
+    async (path) => {
+      const h = harness();
+      for (const fields of [
+        { token: 'x' },
+        { token: 'x', client_id: 'mock-client', client_secret: 'wrong' },
+        { token: 'x', client_id: 'mock-client' },
+      ]) {
+        const res = await form(h, path, fields);
+        expect(res.status).toBe(401);
+        expect((res.body as { error: unknown }).error).toBe('invalid_client');
+        expect(res.headers['www-authenticate']).toBe('Basic realm="identity"');
+      }
+      const basic = await form(h, path, { token: 'x' }, { Authorization: basicAuth('mock-client', 'wrong') });
+      expect(basic.status).toBe(401);
+      expect(basic.headers['www-authenticate']).toBe('Basic realm="identity"');
+    },
+  );
+
+  it('a request without token is 400 invalid_request (token is required)', async () => {
+    const res = await form(harness(), '/oauth/introspect', {
+      client_id: 'mock-client',
+      client_secret: 'mock-secret',
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { error: unknown }).error).toBe('invalid_request');
+  });
+
+  it('the document declares HTTP Basic client authentication on the three endpoints', () => {
+    const api = SPECS.api.doc as unknown as {
+      paths: Record<string, { post: { security?: unknown } }>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(api.components.securitySchemes.clientBasic).toMatchObject({ type: 'http', scheme: 'basic' });
+    for (const path of ['/oauth/token', '/oauth/introspect', '/oauth/revoke']) {
+      expect(api.paths[path]?.post.security).toEqual([{ clientBasic: [] }, {}]);
+    }
   });
 });
