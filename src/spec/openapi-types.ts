@@ -1880,7 +1880,9 @@ export interface operations {
       /**
        * @description `invalid_request` (missing or malformed field, malformed body, unsupported body type),
        *     `unsupported_grant_type`, `invalid_scope` (a `scope` longer than 1 KiB, or a refresh asking for a scope it
-       *     was not granted) or `invalid_grant` (a refresh token presented by another client).
+       *     was not granted) or `invalid_grant` (a refresh token presented by another client). With
+       *     `--oauth-errors rfc6749`, every error answered 403 by default is answered 400 instead (RFC 6749 §5.2):
+       *     `invalid_grant`, `access_denied`, `unauthorized_client`.
        */
       400: {
         headers: {
@@ -1905,7 +1907,13 @@ export interface operations {
            */
           'application/json': components['schemas']['OAuthError'] & {
             /** @enum {unknown} */
-            error?: 'invalid_request' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_grant';
+            error?:
+              | 'invalid_request'
+              | 'unsupported_grant_type'
+              | 'invalid_scope'
+              | 'invalid_grant'
+              | 'access_denied'
+              | 'unauthorized_client';
           };
         };
       };

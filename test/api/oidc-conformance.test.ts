@@ -5,7 +5,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basicAuth, decodeToken, expectToken, postToken } from '../support/auth.ts';
+import {
+  basicAuth,
+  decodeToken,
+  expectOAuthError,
+  expectToken,
+  PASSWORD,
+  passwordFields,
+  postToken,
+} from '../support/auth.ts';
 import { harness, NOW, SPECS, type Harness } from '../support/harness.ts';
 import { ManualClock } from '../support/manual-clock.ts';
 import { authorize, authorizeParams, codeFields, locationOf, loginCode, REDIRECT } from '../support/login.ts';
@@ -377,5 +385,48 @@ describe('introspection and revocation: client authentication (RFC 6749 §5.2, R
     for (const path of ['/oauth/token', '/oauth/introspect', '/oauth/revoke']) {
       expect(api.paths[path]?.post.security).toEqual([{ clientBasic: [] }, {}]);
     }
+  });
+});
+
+describe('oidcc-codereuse, oidcc-codereuse-30seconds: with --oauth-errors rfc6749', () => {
+  it('a code used twice is 400 invalid_grant, and the tokens of its first use are revoked', async () => {
+    const h = harness({ oauthErrors: 'rfc6749' });
+    const { code } = await loginCode(h);
+    const first = expectToken(await postToken(h, codeFields(code)));
+    expectOAuthError(await postToken(h, codeFields(code)), 400, 'invalid_grant');
+    const revoked = await h.get('/users', { token: first.access_token });
+    expect(revoked.status).toBe(401);
+  });
+
+  it('every other token-endpoint error has its RFC 6749 §5.2 status; invalid_client stays 401', async () => {
+    const h = harness({ oauthErrors: 'rfc6749' });
+    expectOAuthError(await postToken(h, passwordFields('admin@example.com', 'wrong')), 400, 'invalid_grant');
+    expectOAuthError(
+      await postToken(h, passwordFields('admin@example.com', PASSWORD, { audience: 'https://nope' })),
+      400,
+      'access_denied',
+    );
+    expectOAuthError(
+      await postToken(h, {
+        grant_type: 'password',
+        client_id: 'spa-client',
+        username: 'admin@example.com',
+        password: PASSWORD,
+      }),
+      400,
+      'unauthorized_client',
+    );
+    expectOAuthError(
+      await postToken(h, { ...passwordFields('admin@example.com'), client_secret: 'wrong' }),
+      401,
+      'invalid_client',
+    );
+  });
+
+  it("by default invalid_grant keeps Auth0's 403", async () => {
+    const h = harness();
+    const { code } = await loginCode(h);
+    expectToken(await postToken(h, codeFields(code)));
+    expectOAuthError(await postToken(h, codeFields(code)), 403, 'invalid_grant');
   });
 });

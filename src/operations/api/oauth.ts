@@ -12,6 +12,7 @@ import {
   type LoginContext,
 } from '../../oauth/authorize-endpoint.ts';
 import { authorizationServerMetadata, jwks } from '../../oauth/discovery.ts';
+import { withErrorStatuses } from '../../oauth/error-statuses.ts';
 import { profileClaims } from '../../oauth/id-token.ts';
 import { introspect, revoke, type TokenInspection } from '../../oauth/introspection.ts';
 import { endSession as endSessionFlow, logout as logoutFlow } from '../../oauth/logout.ts';
@@ -34,6 +35,14 @@ function checkTokenBodyType(context: RequestContext): void {
 }
 
 export const issueToken: Handler = async (context) => {
+  try {
+    return await tokenAnswer(context);
+  } catch (error) {
+    throw withErrorStatuses(error, context.services.settings.oauthErrors ?? 'auth0');
+  }
+};
+
+async function tokenAnswer(context: RequestContext): Promise<Answer> {
   checkTokenBodyType(context);
   const { state } = context.session;
   const token = await issueTokenFlow({
@@ -51,7 +60,7 @@ export const issueToken: Handler = async (context) => {
     address: context.url.clientAddress,
   });
   return json(200, token, 'Token issued', NO_STORE);
-};
+}
 
 function inspection(context: RequestContext): TokenInspection {
   checkTokenBodyType(context);
