@@ -43,6 +43,7 @@ import { openExchange, type Exchange } from './exchange.ts';
 import { passGates } from './gates.ts';
 import { checkRequestMediaType } from './header-checks.ts';
 import { pickSession, sessionAfterFailure } from './pick-session.ts';
+import { issuerPathOf } from './issuer-path.ts';
 import { readUrl } from './read-url.ts';
 import { record } from './record.ts';
 import { errorAnswer, isMockError } from './render.ts';
@@ -83,6 +84,8 @@ export function createPipeline(
   const served = options.apiVersions[0] ?? 'v1';
   const adminHosts: ReadonlySet<string> = new Set(options.adminHosts.map((host) => host.toLowerCase()));
   const home = options.admin === undefined ? '/docs' : `${ADMIN_PREFIX}/ui/`;
+  const { issuer, pinned } = services.tokens.issuers.settings;
+  const issuerPath = issuerPathOf(issuer, pinned);
   const versions = {
     apiVersions: options.apiVersions,
     adminOrigins: options.adminOrigins,
@@ -92,7 +95,7 @@ export function createPipeline(
   /** The steps, in order, up to the answer; the first that throws answers instead. */
   async function steps(x: Exchange, serves: (operation: OperationSpec) => boolean): Promise<Answer> {
     const url = (x.url = readUrl(x.request, options.trustProxy));
-    const routed = route(x, url, api, admin, serves);
+    const routed = route(x, url, api, admin, serves, issuerPath);
     if (!routed.at.isApi) checkAdminHost(url.host, adminHosts);
     const session = pickSession(x, services.sessions);
     const preflight = applyCors(x, url, options.adminOrigins);

@@ -10,6 +10,7 @@ import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import type { ResponseChecker } from '../spec/response-check.ts';
 import { RouteTable, type RouteMatch } from '../spec/route-table.ts';
 import { ADMIN_PREFIX } from './cors.ts';
+import { underIssuer } from './issuer-path.ts';
 import type { Exchange } from './exchange.ts';
 import { shapeOf } from './render.ts';
 import type { RequestUrl } from '../protocol/request.ts';
@@ -58,13 +59,16 @@ export interface Routed {
   readonly operation: OperationSpec | undefined;
 }
 
+const isAuthorization = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
+
 export function isAdminPath(path: string): boolean {
   return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
 }
 
 /**
  * Routes the request to a document and an operation; sets the exchange's error shape (and whether it reached a
- * browser-login page). With `--no-admin`, a path
+ * browser-login page). Under a pinned issuer's path (`issuer-path.ts`), the authorization server's operations
+ * answer as at the root. With `--no-admin`, a path
  * under `/__admin` is looked up among the identity API's routes (and found in none).
  */
 export function route(
@@ -73,10 +77,14 @@ export function route(
   api: DocumentRoutes,
   admin: DocumentRoutes | undefined,
   serves: (operation: OperationSpec) => boolean,
+  issuerPath?: string,
 ): Routed {
   x.inAdmin = isAdminPath(url.path);
   const at = x.inAdmin && admin !== undefined ? admin : api;
-  const path = at === api ? url.path : url.path.slice(ADMIN_PREFIX.length) || '/';
+  const path =
+    at === api
+      ? underIssuer(url.path, issuerPath, api.routes, isAuthorization)
+      : url.path.slice(ADMIN_PREFIX.length) || '/';
   const match = at.routes.match(x.request.method, path);
   const operation =
     match.kind === 'found' && (!at.isApi || serves(match.operation)) ? match.operation : undefined;
