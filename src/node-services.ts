@@ -108,6 +108,8 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
       claimsNamespace: i.claimsNamespace,
       ttlSeconds: i.tokenTtl,
       accessTokenFormat: i.accessTokenFormat,
+      ...(i.keyGrace === undefined ? {} : { keyGraceSeconds: i.keyGrace }),
+      clock: i.now,
     },
     platform,
   );
