@@ -694,6 +694,13 @@ export type components = {
       token_endpoint_auth_methods_supported: string[];
       scopes_supported: string[];
       claims_supported: string[];
+      /** @description `false`: request objects are refused (`request_not_supported`). */
+      request_parameter_supported?: boolean;
+      /** @description `false` (OIDC Discovery's default is `true`): `request_uri` is refused. */
+      request_uri_parameter_supported?: boolean;
+      /** @description `false`: the `claims` parameter is ignored. */
+      claims_parameter_supported?: boolean;
+      prompt_values_supported?: string[];
     };
     /**
      * @description The parameters of `GET /authorize` as a form (their rules are that operation's: `client_id` and

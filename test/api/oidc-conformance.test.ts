@@ -269,8 +269,11 @@ describe('oidcc-unsigned-request-object…, oidcc-request-uri-unsigned…: refus
   it('discovery advertises neither', async () => {
     const res = await harness().get('/.well-known/openid-configuration');
     const body = res.body as Record<string, unknown>;
-    expect(body.request_parameter_supported ?? false).toBe(false);
-    expect(body.request_uri_parameter_supported ?? false).toBe(false);
+    // Outright: OIDC Discovery's default for request_uri_parameter_supported is true.
+    expect(body.request_parameter_supported).toBe(false);
+    expect(body.request_uri_parameter_supported).toBe(false);
+    expect(body.claims_parameter_supported).toBe(false);
+    expect(body.prompt_values_supported).toEqual(['none', 'login', 'consent', 'select_account']);
   });
 });
 
