@@ -7,6 +7,7 @@
  */
 import { parseRateLimit, type RateLimitConfig } from './control/rate-limit.ts';
 import { ACCESS_TOKEN_FORMATS, type AccessTokenFormat } from './oauth/tokens.ts';
+import { OAUTH_ERROR_STATUSES, type OAuthErrorStatuses } from './oauth/error-statuses.ts';
 
 /** The levels of `--log-level` (the request log, `adapters/express/log.ts`). */
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
@@ -66,6 +67,10 @@ export interface Config {
   readonly maxConnections: number;
   /** Host names, besides loopback, the `--host` address and the issuer's host, that `/__admin` answers to. */
   readonly allowedHosts: readonly string[];
+  /** Statuses of the token endpoint's errors: Auth0's (`invalid_grant` 403) or RFC 6749 §5.2's (400; 401). */
+  readonly oauthErrors: OAuthErrorStatuses;
+  /** Seconds a retired signing key stays published (and verifying) before it is dropped. */
+  readonly keyGrace: number;
 }
 
 /** A bad flag, value, variable or configuration file: the command line exits 2 with its message. */
@@ -132,6 +137,19 @@ function accessTokenFormat(text: string, name: string): AccessTokenFormat {
     ACCESS_TOKEN_FORMATS.find((format) => format === text) ??
     fail(name, ACCESS_TOKEN_FORMATS.join(' or '), text)
   );
+}
+
+function oauthErrorStatuses(text: string, name: string): OAuthErrorStatuses {
+  return (
+    OAUTH_ERROR_STATUSES.find((statuses) => statuses === text) ??
+    fail(name, OAUTH_ERROR_STATUSES.join(' or '), text)
+  );
+}
+
+function duration(text: string, name: string): number {
+  const seconds = parseDuration(text);
+  if (seconds === undefined || seconds < 0) fail(name, 'a duration such as 0, 90s, 10m or 1h', text);
+  return seconds;
 }
 
 function positiveDuration(text: string, name: string): number {
@@ -411,6 +429,21 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     shown: 'none',
     parse: hostList,
     help: '/__admin also answers these Host names (comma-separated), besides loopback',
+  },
+  oauthErrors: {
+    flag: 'oauth-errors',
+    value: 'STATUSES',
+    default: 'auth0',
+    parse: oauthErrorStatuses,
+    help: 'token-endpoint error statuses: auth0 (invalid_grant 403) or rfc6749 (400; 401 invalid_client)',
+  },
+  keyGrace: {
+    flag: 'key-grace',
+    value: 'DURATION',
+    default: 600,
+    shown: '10m',
+    parse: duration,
+    help: 'how long a retired signing key stays published for verifiers that cached the JWKS',
   },
 });
 

@@ -17,6 +17,8 @@ import type { ApiModel, OperationSpec } from './spec/model.ts';
 import type { User } from './spec/types.ts';
 import type { ListUsersSpec } from './users/query.ts';
 
+import type { OAuthErrorStatuses } from './oauth/error-statuses.ts';
+
 /** Mock-wide settings the handlers read (a subset of the options, resolved). */
 export interface MockSettings {
   /** Default audience of tokens. */
@@ -29,6 +31,8 @@ export interface MockSettings {
   readonly admin: boolean;
   /** The authorization server has a listener of its own (`--auth-port`). */
   readonly separateAuthServer: boolean;
+  /** Statuses of the token endpoint's errors (`--oauth-errors`); Auth0's when absent. */
+  readonly oauthErrors?: OAuthErrorStatuses;
 }
 
 /** Where new datasets come from: seeded by faker, or read from records (fixtures). */

@@ -6,6 +6,7 @@
 import { expressApp, type ExpressApp } from './adapters/express/app.ts';
 import { createLogger, type Logger, type LogLevel } from './adapters/express/log.ts';
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
+import type { KeyState } from './oauth/key-lifecycle.ts';
 import { ConfigError, DEFAULTS, type Config } from './config.ts';
 import type { Services } from './context.ts';
 import type { ClaimRule, ClaimRuleInput } from './control/claim-rules.ts';
@@ -97,6 +98,8 @@ export interface SigningKeyEntry {
   /** RFC 3339. */
   readonly created: string;
   readonly signing: boolean;
+  /** `published` (not signing yet), `active` (signing) or `retired` (published until its grace ends). */
+  readonly state: KeyState;
 }
 
 /** The server's signing keys (`/__admin/keys`), shared by every session. */
@@ -362,14 +365,15 @@ function facade(
 /** The key set's controls: what `/__admin/keys` does, in process. */
 function mockKeys(services: Services): MockKeys {
   const { tokens } = services;
-  const entry = (key: KeyInfo, signing: boolean): SigningKeyEntry => ({
+  const entry = (key: KeyInfo, state: KeyState): SigningKeyEntry => ({
     kid: key.kid,
     created: new Date(key.created).toISOString(),
-    signing,
+    signing: state === 'active',
+    state,
   });
   return {
-    list: () => tokens.keys.keys.map((key, i) => entry(key, i === 0)),
-    add: async (pem) => entry(await tokens.keys.add(pem, services.clock()), true),
+    list: () => tokens.keys.standings().map(({ key, state }) => entry(key, state)),
+    add: async (pem) => entry(await tokens.keys.add(pem, services.clock()), 'active'),
     retire: (kid) => {
       const outcome = tokens.keys.retire(kid);
       if (outcome === 'unknown') throw new Error(`no signing key ${JSON.stringify(kid)}`);

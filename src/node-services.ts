@@ -15,6 +15,7 @@ import { loadFaker } from './data/faker.ts';
 import { prebuiltDataset } from './data/prebuilt-dataset.ts';
 import { seedDatasetSteps } from './data/seed.ts';
 import { runInSlices, type Steps } from './data/sliced-work.ts';
+import type { OAuthErrorStatuses } from './oauth/error-statuses.ts';
 import { TokenService, type AccessTokenFormat } from './oauth/tokens.ts';
 import { NODE_PLATFORM } from './platform/node/node-platform.ts';
 import type { Platform } from './platform/platform.ts';
@@ -48,6 +49,10 @@ export interface ServiceInputs {
   readonly audience: string;
   readonly claimsNamespace: string;
   readonly tokenTtl: number;
+  /** Statuses of the token endpoint's errors (`--oauth-errors`). */
+  readonly oauthErrors?: OAuthErrorStatuses;
+  /** Seconds a retired signing key stays published (`--key-grace`). */
+  readonly keyGrace?: number;
   readonly appTokenClientId: string;
   readonly admin: boolean;
   readonly separateAuthServer: boolean;
@@ -103,6 +108,8 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
       claimsNamespace: i.claimsNamespace,
       ttlSeconds: i.tokenTtl,
       accessTokenFormat: i.accessTokenFormat,
+      ...(i.keyGrace === undefined ? {} : { keyGraceSeconds: i.keyGrace }),
+      clock: i.now,
     },
     platform,
   );
@@ -119,6 +126,7 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
       start: { seed: i.seed, users: i.users },
       admin: i.admin,
       separateAuthServer: i.separateAuthServer,
+      oauthErrors: i.oauthErrors ?? 'auth0',
     },
     knownAccounts: KNOWN_ACCOUNTS.users,
     datasets: NODE_DATASETS,

@@ -1,8 +1,9 @@
 /**
- * `GET /authorize` and the login page's `POST /authorize/login` (docs/login.md): the authorization code flow with
- * PKCE, as a single-page app's login library drives it. A live login session answers at once (`prompt=none` needs
- * one; `prompt=login` always shows the page); otherwise the login page asks who is signing in. Its forms carry a
- * token bound to the request and the browser (`login/login-form-token.ts`).
+ * `GET|POST /authorize` and the login page's `POST /authorize/login` (docs/login.md): the authorization code flow
+ * with PKCE, as a login library drives it. A live login session answers at once unless the request asks for a login
+ * (`login/session-reuse.ts`: `prompt`, `max_age`, `id_token_hint`); `prompt=none` that would need one is
+ * `login_required`; otherwise the login page asks who is signing in. Its forms carry a token bound to the request
+ * and the browser (`login/login-form-token.ts`).
  */
 import { HTML_TYPE, text, type Answer } from '../answer.ts';
 import { DEFAULT_PASSWORD, passwordOf, type Client } from '../data/dataset.ts';
@@ -25,9 +26,12 @@ import {
 } from './login/login-form-token.ts';
 import { renderLoginPage } from './login/login-page.ts';
 import { loginSessionCookie, loginSessionIdOf, type LoginSession } from './login/login-sessions.ts';
+import { sessionReuse } from './login/session-reuse.ts';
 import { errorPage } from '../html/error-page.ts';
 import type { OAuthState } from './oauth-state.ts';
 import { respondToClient } from './response-modes/index.ts';
+import { userSubject } from './subject.ts';
+import type { TokenService } from './tokens.ts';
 
 /** What the login flow reads of the session and the request. */
 export interface LoginContext {
@@ -45,6 +49,8 @@ export interface LoginContext {
   readonly fetchSite: string | undefined;
   readonly hashing: Hashing;
   readonly random: Random;
+  /** Checks an `id_token_hint`'s signature and issuer. */
+  readonly tokens: TokenService;
 }
 
 /** Statuses of the login page after a failed attempt, by the token endpoint's error. */
@@ -54,20 +60,49 @@ const FAILED_LOGIN_STATUS: Readonly<Record<string, number>> = {
   too_many_attempts: 429,
 };
 
-/** `GET /authorize`. */
-export function authorizeEndpoint(c: LoginContext, query: Readonly<Record<string, unknown>>): Answer {
-  const checked = checkedRequest(checkAuthorizeRequest(authorizeParams(query), c.clients));
+/** `GET /authorize` (its query) and `POST /authorize` (its form, OIDC Core §3.1.2.1). */
+export async function authorizeEndpoint(
+  c: LoginContext,
+  params: Readonly<Record<string, unknown>>,
+): Promise<Answer> {
+  const checked = checkedRequest(checkAuthorizeRequest(authorizeParams(params), c.clients));
   if (checked.kind === 'answer') return checked.answer;
   const { request } = checked;
-  const login = request.prompt === 'login' ? undefined : liveLogin(c);
-  if (login !== undefined) return issueCode(c, request, login);
-  if (request.prompt === 'none') {
+  let hintSubject: string | undefined;
+  if (request.idTokenHint !== undefined) {
+    hintSubject = await hintedSubject(c.tokens, request.idTokenHint);
+    if (hintSubject === undefined) {
+      return respondToClient(request.target, {
+        error: 'invalid_request',
+        error_description: 'id_token_hint is not an ID token this server signed: send one it issued, or none',
+      });
+    }
+  }
+  const decision = sessionReuse(
+    request,
+    liveLogin(c),
+    hintSubject,
+    (session) => userSubject(session.userId),
+    Math.floor(c.now / 1000),
+  );
+  if (decision.kind === 'reuse') return issueCode(c, request, decision.session);
+  if (request.prompts.includes('none')) {
     return respondToClient(request.target, {
       error: 'login_required',
-      error_description: 'Login required: there is no login session (prompt=none)',
+      error_description: `Login required (prompt=none): ${decision.reason}`,
     });
   }
   return loginPage(c, request);
+}
+
+/** The `sub` of an ID token this server signed (expired ones too, OIDC Core §3.1.2.1), or undefined. */
+async function hintedSubject(tokens: TokenService, idToken: string): Promise<string | undefined> {
+  try {
+    const claims = await tokens.verifySignature(idToken);
+    return typeof claims.sub === 'string' ? claims.sub : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `POST /authorize/login`: a known account's button, or an email and password. */

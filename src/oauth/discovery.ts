@@ -6,7 +6,7 @@
  * under it.
  */
 import { GRANT_TYPES } from '../data/dataset.ts';
-import { RESPONSE_MODES, RESPONSE_TYPES } from './authorize/request.ts';
+import { PROMPTS, RESPONSE_MODES, RESPONSE_TYPES } from './authorize/request.ts';
 import { TOKEN_AUTH_METHODS } from './client-auth.ts';
 import { ID_TOKEN_CLAIMS } from './id-token.ts';
 import { CODE_CHALLENGE_METHODS } from './pkce.ts';
@@ -38,6 +38,11 @@ export function authorizationServerMetadata(tokens: TokenService, issuer: string
     claims_supported: [
       ...new Set([...ID_TOKEN_CLAIMS, 'azp', 'gty', 'jti', 'scope', 'permissions', tokens.userIdClaim]),
     ],
+    // Said outright: OIDC Discovery's default for request_uri_parameter_supported is true.
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    claims_parameter_supported: false,
+    prompt_values_supported: [...PROMPTS],
   };
 }
 

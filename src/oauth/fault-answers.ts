@@ -71,6 +71,7 @@ export function oauthFaultAnswer(r: FaultRequest, fault: OAuthFault): Answer {
   const { code, description } = fault;
   switch (r.operationId) {
     case 'authorize':
+    case 'authorizeByPost':
     case 'submitLogin':
       return toClient(r.operationId === 'authorize' ? r.query : objectOf(r.body()), r.clients, fault);
     case 'getUserinfo':
@@ -99,12 +100,14 @@ function whoAsks(
         user: r.operationId === 'issueToken' ? grantUser(r, grantType, body) : undefined,
       };
     }
-    case 'authorize': {
+    case 'authorize':
+    case 'authorizeByPost': {
+      const params = r.operationId === 'authorize' ? r.query : body;
       const login = r.oauth.logins.get(loginSessionIdOf(r.headers.cookie), r.now);
       return {
         grantType: undefined,
-        clientId: text(r.query.client_id),
-        user: login?.userId ?? text(r.query.login_hint),
+        clientId: text(params.client_id),
+        user: login?.userId ?? text(params.login_hint),
       };
     }
     case 'submitLogin':
@@ -116,6 +119,8 @@ function whoAsks(
     case 'logout':
     case 'endSession':
       return { grantType: undefined, clientId: text(r.query.client_id), user: undefined };
+    case 'endSessionByPost':
+      return { grantType: undefined, clientId: text(body.client_id), user: undefined };
     default: {
       // A resource request: its bearer token, decoded without a check (the rule's answer is an error anyway).
       const token = bearerToken(r.headers.authorization);

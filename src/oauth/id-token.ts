@@ -36,7 +36,8 @@ export function profileClaims(user: User, scope: string | undefined): Record<str
       ? {
           name: user.name,
           nickname: user.identifier,
-          updated_at: user.updated_at,
+          // OIDC Core §5.1: seconds since 1970; the User record keeps its RFC 3339 string.
+          updated_at: Math.floor(Date.parse(user.updated_at) / 1000),
         }
       : {}),
     ...(hasScope(scope, 'email') ? { email: user.email, email_verified: true } : {}),

@@ -37,7 +37,7 @@ const INACTIVE: Introspection = Object.freeze({ active: false });
 
 export async function introspect(r: TokenInspection): Promise<Introspection> {
   const fields = stringFields(r.body);
-  const client = authenticateClient(r.authorization, fields, r.clients);
+  const client = authenticateClient(r.authorization, fields, r.clients, 'inspection');
   const token = required(fields, 'token');
   const now = Math.floor(r.now / 1000);
   const refreshFirst = fields.token_type_hint === 'refresh_token';
@@ -53,7 +53,7 @@ export async function introspect(r: TokenInspection): Promise<Introspection> {
 /** Revokes `token` when it is the client's own; any well-formed request is answered the same. */
 export async function revoke(r: TokenInspection): Promise<void> {
   const fields = stringFields(r.body);
-  const client = authenticateClient(r.authorization, fields, r.clients);
+  const client = authenticateClient(r.authorization, fields, r.clients, 'inspection');
   const token = required(fields, 'token');
   const now = Math.floor(r.now / 1000);
   if (r.oauth.refreshTokens.revoke(token, client.client_id, now)) return;

@@ -11,6 +11,7 @@ import type { Hashing, JwtKeySet, Random } from '../platform/platform.ts';
 import { checkTime, TokenError, type Claims } from './claims.ts';
 import { Issuers } from './issuers.ts';
 import { jwtParts } from '../platform/jwt-parts.ts';
+import { DEFAULT_KEY_GRACE_SECONDS, KeyLifecycle } from './key-lifecycle.ts';
 
 /** Formats of access tokens: Auth0's JWT, or RFC 9068's JWT profile. */
 export const ACCESS_TOKEN_FORMATS = ['jwt', 'at+jwt'] as const;
@@ -31,6 +32,10 @@ export interface TokenSettings {
   readonly ttlSeconds: number;
   /** `jwt` (default) or `at+jwt` (RFC 9068). */
   readonly accessTokenFormat?: AccessTokenFormat;
+  /** Seconds a retired key stays published (`--key-grace`, `key-lifecycle.ts`); 600 by default. */
+  readonly keyGraceSeconds?: number;
+  /** The server's clock (epoch ms), which key activations and retirements are timed by; `Date.now` by default. */
+  readonly clock?: () => number;
 }
 
 export interface SignedToken {
@@ -64,7 +69,8 @@ export class TokenService {
   readonly issuers: Issuers;
   /** Name of the claim that carries the user's id. */
   readonly userIdClaim: string;
-  readonly keys: JwtKeySet;
+  /** The signing keys, with their life (published, active, retired). */
+  readonly keys: KeyLifecycle;
   readonly #random: Random;
   readonly #hashing: Hashing;
   /** The last token digested, and its digest: one token, so bounded by the size of a request's header. */
@@ -75,7 +81,13 @@ export class TokenService {
   });
 
   constructor(keys: JwtKeySet, settings: TokenSettings, platform: { random: Random; hashing: Hashing }) {
-    this.keys = keys;
+    this.keys =
+      keys instanceof KeyLifecycle
+        ? keys
+        : new KeyLifecycle(keys, {
+            now: settings.clock ?? Date.now,
+            graceSeconds: settings.keyGraceSeconds ?? DEFAULT_KEY_GRACE_SECONDS,
+          });
     this.settings = settings;
     this.issuers = new Issuers({
       issuer: settings.issuer,

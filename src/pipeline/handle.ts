@@ -43,6 +43,7 @@ import { ADMIN_PREFIX, corsStep, navigationPaths } from './cors.ts';
 import { documentRoutes } from './document-routes.ts';
 import { openExchange, type Exchange } from './exchange.ts';
 import { gatesStep } from './gates.ts';
+import { issuerPathOf } from './issuer-path.ts';
 import { mediaTypeStep } from './header-checks.ts';
 import { sessionAfterFailure, sessionStep } from './pick-session.ts';
 import { readUrlStep } from './read-url.ts';
@@ -93,6 +94,10 @@ export function createPipeline(
     adminHosts: new Set(options.adminHosts.map((host) => host.toLowerCase())),
     navigation: navigationPaths(options.api.model),
     home: options.admin === undefined ? '/docs' : `${ADMIN_PREFIX}/ui/`,
+    issuerPath: issuerPathOf(
+      services.tokens.issuers.settings.issuer,
+      services.tokens.issuers.settings.pinned,
+    ),
   };
   const served = options.apiVersions[0] ?? 'v1';
   return (serves) => {

@@ -5,14 +5,19 @@
  * 405 `method_not_allowed`.
  */
 import { methodNotAllowed, notFound, quote } from '../errors.ts';
+import type { OperationSpec } from '../spec/model.ts';
 import { ADMIN_PREFIX, isAdminPath } from './cors.ts';
 import { routedOf, urlOf } from './exchange.ts';
+import { underIssuer } from './issuer-path.ts';
 import { shapeOf } from './render.ts';
 import type { Step } from './step.ts';
 
+const isAuthorization = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
+
 /**
  * Routes the request to a document and an operation; sets the exchange's error shape (and whether it reached a
- * browser-login page). With `--no-admin`, a path
+ * browser-login page). Under a pinned issuer's path (`issuer-path.ts`), the authorization server's operations
+ * answer as at the root. With `--no-admin`, a path
  * under `/__admin` is looked up among the identity API's routes (and found in none).
  */
 export const routeStep: Step = (x, s) => {
@@ -20,7 +25,10 @@ export const routeStep: Step = (x, s) => {
   const { api, admin } = s;
   x.inAdmin = isAdminPath(url.path);
   const at = x.inAdmin && admin !== undefined ? admin : api;
-  const path = at === api ? url.path : url.path.slice(ADMIN_PREFIX.length) || '/';
+  const path =
+    at === api
+      ? underIssuer(url.path, s.issuerPath, api.routes, isAuthorization)
+      : url.path.slice(ADMIN_PREFIX.length) || '/';
   const match = at.routes.match(x.request.method, path);
   const operation =
     match.kind === 'found' && (!at.isApi || s.serves(match.operation)) ? match.operation : undefined;

@@ -44,6 +44,8 @@ export interface PipelineServices {
   readonly navigation: ReadonlySet<string>;
   /** Where `GET /` from a browser goes: the console, or the API reference without the control plane. */
   readonly home: string;
+  /** The path of a pinned issuer (`--issuer http://host/tenant`), under which the authorization server answers too. */
+  readonly issuerPath: string | undefined;
   /** Which operations of the identity API this listener serves (`--auth-port`). */
   readonly serves: (operation: OperationSpec) => boolean;
 }

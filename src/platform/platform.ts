@@ -67,11 +67,13 @@ export interface JwtKeySet {
   /** Verifies `token`'s RS256 signature with key `kid` and its audience; returns its payload. */
   verify(token: string, kid: string, expect: VerifyExpectations): Claims | Promise<Claims>;
   /**
-   * Makes a key the signing key, `created` at that instant (epoch ms): the RSA private key `pem` (published
-   * already or not), or without one a new RSA 2048 key, generated without holding the event loop. Throws
-   * `KeyRejected` for a PEM that is not an RSA private key of 2048 to 4096 bits.
+   * Publishes a key, `created` at that instant (epoch ms), and makes it the signing key unless `activate` is false:
+   * the RSA private key `pem` (published already or not), or without one a new RSA 2048 key, generated without
+   * holding the event loop. Throws `KeyRejected` for a PEM that is not an RSA private key of 2048 to 4096 bits.
    */
-  add(pem: string | undefined, created: number): Promise<KeyInfo>;
+  add(pem: string | undefined, created: number, activate?: boolean): Promise<KeyInfo>;
+  /** Makes the published key `kid` the signing key; false when no such key is published. */
+  activate(kid: string): boolean;
   /** Stops publishing key `kid`: `unknown` when it is not published, `last` when it is the only key (kept). */
   retire(kid: string): 'retired' | 'unknown' | 'last';
 }

@@ -452,7 +452,9 @@ export type paths = {
      * @description `{}` generates a new RSA 2048 key, `{"pem": "-----BEGIN PRIVATE KEY-----…"}` adds the given one (an
      *     unencrypted RSA private key of 2048 to 4096 bits, PKCS#1 or PKCS#8; 400 naming `pem` otherwise); either
      *     signs every token from then on, server-wide, while the JWKS keeps publishing the others, so tokens they
-     *     signed still verify. A key already published becomes the signing key again. At most 16 keys (400 beyond).
+     *     signed still verify. A key already published becomes the signing key again. With `"activate": false`
+     *     the key is only published (in the JWKS, verifying, not signing) until `POST /keys/{kid}/activate`; with
+     *     `"activate_at"` it becomes the signing key at that instant. At most 16 keys (400 beyond).
      */
     post: operations['addKey'];
     delete?: never;
@@ -479,14 +481,45 @@ export type paths = {
     post?: never;
     /**
      * Retire a signing key
-     * @description The JWKS stops publishing the key, and tokens it signed are refused (401 `invalid_token` naming the
-     *     unknown `kid`). Retiring the signing key makes the most recent other key the signing one. The last key
-     *     cannot be retired (409 `last_key`); an unknown kid is 404 `key_not_found`.
+     * @description The key stops signing at once, and stays published (in the JWKS, verifying the tokens it signed) for the
+     *     grace period (`--key-grace`, 10 minutes by default), so that verifiers that cached the JWKS agree with
+     *     the mock; then the JWKS stops publishing it, and tokens it signed are refused (401 `invalid_token` naming
+     *     the unknown `kid`). With `--key-grace 0` that happens at once. Retiring the signing key makes the most
+     *     recent other key the signing one. The last key cannot be retired (409 `last_key`); an unknown or retired
+     *     kid is 404 `key_not_found`.
      *
      *     No body and no `Content-Type` needed (`curl -X DELETE …`, `fetch` or axios as they are). A body, if one
      *     is sent anyway, must be JSON (415 otherwise).
      */
     delete: operations['retireKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/keys/{kid}/activate': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a published key the signing key
+     * @description The published key `kid` signs every token from then on, server-wide; the key that signed before stays
+     *     published (retire it with `DELETE /keys/{kid}` when verifiers no longer need it). A retired key activated
+     *     again is published again. An unknown kid is 404 `key_not_found`. No body needed.
+     */
+    post: operations['activateKey'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1095,10 +1128,37 @@ export type components = {
       created: string;
       /** @description Whether it signs new tokens (one key does). */
       signing: boolean;
+      /**
+       * @description `published`: in the JWKS and verifying, not signing yet; `active`: the signing key; `retired`: no longer
+       *     signing, still published and verifying until `removed_at` (`--key-grace`).
+       * @enum {string}
+       */
+      state: 'published' | 'active' | 'retired';
+      /**
+       * Format: date-time
+       * @description When a published key becomes the signing key by itself.
+       */
+      activate_at?: string;
+      /**
+       * Format: date-time
+       * @description When a retired key stops being published.
+       */
+      removed_at?: string;
     };
     KeyInput: {
       /** @description An unencrypted RSA private key of 2048 to 4096 bits in PEM; without it, a new key is generated. */
       pem?: string;
+      /**
+       * @description `false` publishes the key without signing with it (`POST /keys/{kid}/activate` makes it the signing
+       *     key), so that verifiers can fetch it before it signs.
+       * @default true
+       */
+      activate: boolean;
+      /**
+       * Format: date-time
+       * @description Publishes the key now and makes it the signing key at that instant (at once when it is not later).
+       */
+      activate_at?: string;
     };
     /** @description `{"enabled": false}` turns limiting off; `{"limit", "window"}` (with `"enabled": true` or without) sets it. */
     RateLimitInput:
@@ -2298,7 +2358,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The signing key. */
+      /** @description The key added (the signing key unless `activate` is false or `activate_at` is to come). */
       201: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
@@ -2364,6 +2424,45 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  activateKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path: {
+        kid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signing key. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningKey'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      404: components['responses']['NotFound'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];

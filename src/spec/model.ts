@@ -32,7 +32,11 @@ export interface OperationSpec {
   readonly tags: readonly string[];
   /** Permissions the bearer token must hold (`x-permissions`). */
   readonly permissions: readonly string[];
-  /** Whether a bearer token is required (the operation's or the document's `security`). */
+  /**
+   * Whether a bearer token is required: the operation's or the document's `security` names a scheme other than HTTP
+   * Basic (an operation secured only by HTTP Basic client authentication, as the token endpoint is, or not at all,
+   * checks its client itself).
+   */
   readonly secured: boolean;
   /** Documented response statuses, ascending. */
   readonly statuses: readonly number[];
@@ -87,6 +91,7 @@ export function buildApiModel(doc: SpecDocument): ApiModel {
 
   const operations: OperationSpec[] = [];
   const globalSecurity = doc.security;
+  const basicSchemes = basicSchemesOf(doc);
   for (const [path, item] of Object.entries(asRecord(doc.paths, 'paths'))) {
     const pathItem = asRecord(item, `paths.${path}`);
     const shared = asArray(pathItem.parameters ?? [], `paths.${path}.parameters`);
@@ -124,7 +129,15 @@ export function buildApiModel(doc: SpecDocument): ApiModel {
         permissions: asArray(op['x-permissions'] ?? [], `${id}.x-permissions`).map((p) =>
           asString(p, `${id} permission`),
         ),
-        secured: Array.isArray(security) && security.length > 0,
+        secured:
+          Array.isArray(security) &&
+          security.length > 0 &&
+          !security.every(
+            (alternative: unknown) =>
+              typeof alternative === 'object' &&
+              alternative !== null &&
+              Object.keys(alternative).every((name) => basicSchemes.has(name)),
+          ),
         statuses: Object.keys(asRecord(op.responses, `${id}.responses`))
           .map(Number)
           .filter(Number.isInteger)
@@ -187,4 +200,16 @@ function asArray(value: unknown, where: string): readonly unknown[] {
 function asString(value: unknown, where: string): string {
   if (typeof value !== 'string') throw new Error(`spec: ${where} must be a string`);
   return value;
+}
+
+/** The names of the document's `http` security schemes of scheme `basic` (RFC 7235: case-insensitive). */
+function basicSchemesOf(doc: Readonly<Record<string, unknown>>): ReadonlySet<string> {
+  const components = asRecord(doc.components ?? {}, 'components');
+  const schemes = asRecord(components.securitySchemes ?? {}, 'components.securitySchemes');
+  const names = new Set<string>();
+  for (const [name, scheme] of Object.entries(schemes)) {
+    const { type, scheme: kind } = asRecord(scheme, 'security scheme');
+    if (type === 'http' && typeof kind === 'string' && kind.toLowerCase() === 'basic') names.add(name);
+  }
+  return names;
 }

@@ -255,7 +255,13 @@ export type paths = {
      */
     get: operations['authorize'];
     put?: never;
-    post?: never;
+    /**
+     * Authorization endpoint, by POST
+     * @description As `GET /authorize`, with the parameters in a form body (OIDC Core §3.1.2.1 requires both methods): the
+     *     same checks, login page, answers and errors. Parameters this endpoint does not know are ignored. Mock
+     *     decision (docs/login.md).
+     */
+    post: operations['authorizeByPost'];
     delete?: never;
     options?: never;
     head?: never;
@@ -352,7 +358,12 @@ export type paths = {
      */
     get: operations['endSession'];
     put?: never;
-    post?: never;
+    /**
+     * Log out (OpenID Connect RP-initiated logout), by POST
+     * @description As `GET /oidc/logout`, with the parameters in a form body (RP-Initiated Logout §2 requires both methods).
+     *     Other parameters are ignored. Mock decision (docs/login.md).
+     */
+    post: operations['endSessionByPost'];
     delete?: never;
     options?: never;
     head?: never;
@@ -613,10 +624,12 @@ export type components = {
      *     `refresh_token`; others are ignored), and the client's authentication as at the token endpoint.
      */
     TokenInspectionRequest: {
-      token?: string;
+      token: string;
       token_type_hint?: string;
       client_id?: string;
       client_secret?: string;
+    } & {
+      [key: string]: string;
     };
     /** @description RFC 7662 §2.2. `{"active": false}` exactly for anything not live in the session. */
     Introspection: {
@@ -681,6 +694,66 @@ export type components = {
       token_endpoint_auth_methods_supported: string[];
       scopes_supported: string[];
       claims_supported: string[];
+      /** @description `false`: request objects are refused (`request_not_supported`). */
+      request_parameter_supported?: boolean;
+      /** @description `false` (OIDC Discovery's default is `true`): `request_uri` is refused. */
+      request_uri_parameter_supported?: boolean;
+      /** @description `false`: the `claims` parameter is ignored. */
+      claims_parameter_supported?: boolean;
+      prompt_values_supported?: string[];
+    };
+    /**
+     * @description The parameters of `GET /authorize` as a form (their rules are that operation's: `client_id` and
+     *     `redirect_uri` are required and checked first, every later problem goes back to the redirect URI).
+     *     Parameters this endpoint does not know are ignored.
+     */
+    AuthorizeForm: {
+      /** @example spa-client */
+      client_id: string;
+      /**
+       * Format: uri
+       * @example http://localhost:5173/callback
+       */
+      redirect_uri: string;
+      /** @example code */
+      response_type?: string;
+      /**
+       * @example query
+       * @example fragment
+       * @example form_post
+       * @example web_message
+       */
+      response_mode?: string;
+      scope?: string;
+      state?: string;
+      nonce?: string;
+      audience?: string;
+      code_challenge?: string;
+      /** @example S256 */
+      code_challenge_method?: string;
+      /**
+       * @example none
+       * @example login
+       * @example consent
+       * @example select_account
+       */
+      prompt?: string;
+      login_hint?: string;
+      max_age?: string;
+      id_token_hint?: string;
+      request?: string;
+      request_uri?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The parameters of `GET /oidc/logout` as a form; others are ignored. */
+    EndSessionForm: {
+      id_token_hint?: string;
+      post_logout_redirect_uri?: string;
+      client_id?: string;
+      state?: string;
+    } & {
+      [key: string]: unknown;
     };
     /**
      * @description The login page's form: the authorization request's parameters as hidden fields (their rules are those of
@@ -731,7 +804,8 @@ export type components = {
       sub: string;
       name?: string;
       nickname?: string;
-      updated_at?: string;
+      /** @description When the user's record last changed, in seconds since 1970 (OIDC Core §5.1). */
+      updated_at?: number;
       email?: string;
       email_verified?: boolean;
     };
@@ -817,9 +891,15 @@ export type components = {
         };
       };
     };
-    /** @description `invalid_client`: an unknown client or a wrong secret. */
+    /**
+     * @description `invalid_client`: no client authentication, an unknown client, a wrong secret, or a confidential client
+     *     without its secret (RFC 6749 §5.2, RFC 7662 §2.1), with the challenge `WWW-Authenticate: Basic
+     *     realm="identity"`.
+     */
     TokenInspectionUnauthorized: {
       headers: {
+        /** @description `Basic realm="identity"` (RFC 6749 §5.2). */
+        'WWW-Authenticate': string;
         'X-API-Version': components['headers']['X-API-Version'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
@@ -1338,7 +1418,7 @@ export type components = {
          *       "sub": "auth0|00000000-0000-4000-8000-000000000001",
          *       "name": "Ada Admin",
          *       "nickname": "admin",
-         *       "updated_at": "2023-01-01T00:00:00.000Z",
+         *       "updated_at": 1672531200,
          *       "email": "admin@example.com",
          *       "email_verified": true
          *     }
@@ -1807,7 +1887,9 @@ export interface operations {
       /**
        * @description `invalid_request` (missing or malformed field, malformed body, unsupported body type),
        *     `unsupported_grant_type`, `invalid_scope` (a `scope` longer than 1 KiB, or a refresh asking for a scope it
-       *     was not granted) or `invalid_grant` (a refresh token presented by another client).
+       *     was not granted) or `invalid_grant` (a refresh token presented by another client). With
+       *     `--oauth-errors rfc6749`, every error answered 403 by default is answered 400 instead (RFC 6749 §5.2):
+       *     `invalid_grant`, `access_denied`, `unauthorized_client`.
        */
       400: {
         headers: {
@@ -1832,7 +1914,13 @@ export interface operations {
            */
           'application/json': components['schemas']['OAuthError'] & {
             /** @enum {unknown} */
-            error?: 'invalid_request' | 'unsupported_grant_type' | 'invalid_scope' | 'invalid_grant';
+            error?:
+              | 'invalid_request'
+              | 'unsupported_grant_type'
+              | 'invalid_scope'
+              | 'invalid_grant'
+              | 'access_denied'
+              | 'unauthorized_client';
           };
         };
       };
@@ -2309,12 +2397,29 @@ export interface operations {
         /** @description `S256` only, with `code_challenge`; `plain` or another value goes back as `invalid_request`. */
         code_challenge_method?: string;
         /**
-         * @description `none` (answer without a page, or `login_required`) or `login` (always the page), space-separated;
-         *     another value, or `none` with another, goes back as `invalid_request`.
+         * @description `none` (answer without a page, or `login_required`), `login`, `consent` or `select_account` (always the
+         *     login page, which asks who signs in), space-separated; another value, or `none` with another, goes back
+         *     as `invalid_request`.
          */
         prompt?: string;
         /** @description Fills in the login page's email. */
         login_hint?: string;
+        /**
+         * @description Seconds: a login session at least this old logs in again (the login page; `login_required` with
+         *     `prompt=none`); `0` always does. The ID token carries `auth_time`. Not a whole number: `invalid_request`
+         *     back to the redirect URI.
+         */
+        max_age?: string;
+        /**
+         * @description An ID token this server signed (expired ones too): when it names another user than the one logged in,
+         *     the login page is shown (`login_required` with `prompt=none`). Anything else goes back as
+         *     `invalid_request`.
+         */
+        id_token_hint?: string;
+        /** @description Request objects are not supported (discovery does not advertise them) → `request_not_supported`. */
+        request?: string;
+        /** @description Not supported (discovery does not advertise it) → `request_uri_not_supported`. */
+        request_uri?: string;
       };
       header?: {
         /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
@@ -2339,6 +2444,62 @@ export interface operations {
        *     `state` to the redirect URI) or `web_message` mode (a page posting
        *     `{type: "authorization_response", response: {code, state}}` to the redirect URI's origin).
        */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'Set-Cookie': components['headers']['Set-Cookie'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Preference-Applied': components['headers']['Preference-Applied'];
+          'Cache-Control': components['headers']['Cache-Control'];
+          Pragma: components['headers']['Pragma'];
+          'X-Content-Type-Options': components['headers']['X-Content-Type-Options'];
+          'Referrer-Policy': components['headers']['Referrer-Policy'];
+          'Content-Security-Policy': components['headers']['PageContentSecurityPolicy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      302: components['responses']['RedirectToClient'];
+      400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  authorizeByPost: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['AuthorizeForm'];
+      };
+    };
+    responses: {
+      /** @description The login page, or the answer in `form_post` or `web_message` mode. */
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
@@ -2617,6 +2778,40 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      200: components['responses']['LoggedOut'];
+      302: components['responses']['RedirectAfterLogout'];
+      400: components['responses']['AuthorizationPageError'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  endSessionByPost: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description API version. Mock decision (docs/responses.md): any value other than `v1` is 400 `unsupported_api_version`. */
+        'X-API-Version'?: components['parameters']['X-API-Version'];
+        /**
+         * @description Mock decision (docs/sessions.md): selects an isolated session of the mock (its users and deletions, journal,
+         *     fault rules, rate-limit counters, lock-outs, login sessions and refresh tokens), created on first use from
+         *     the data the server started with. Without it, the default session. Any other value than 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -` is 400 `invalid_request` naming the header. Accepted on every route, the
+         *     authorization server's included.
+         * @example suite-users-list
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['EndSessionForm'];
+      };
+    };
     responses: {
       200: components['responses']['LoggedOut'];
       302: components['responses']['RedirectAfterLogout'];

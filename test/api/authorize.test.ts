@@ -130,9 +130,9 @@ describe('GET /authorize: errors go back to the redirect URI with state', () => 
     },
     {
       name: 'an unknown prompt',
-      overrides: { prompt: 'consent' },
+      overrides: { prompt: 'popup' },
       error: 'invalid_request',
-      description: /prompt must be one of none, login/,
+      description: /prompt must be one of none, login, consent, select_account \(got popup\)/,
     },
     { name: 'prompt none with login', overrides: { prompt: 'none login' }, error: 'invalid_request' },
     {

@@ -61,7 +61,7 @@ describe('grant_type=authorization_code', () => {
       email_verified: true,
       name: 'Ada Admin',
       nickname: 'admin',
-      updated_at: '2023-01-01T00:00:00.000Z',
+      updated_at: 1672531200, // 2023-01-01T00:00:00Z in seconds (OIDC Core §5.1)
     });
     expect(typeof id.claims.sid).toBe('string');
     expect(typeof body.refresh_token).toBe('string');

@@ -157,7 +157,7 @@ describe('POST /oauth/introspect', () => {
     expect(await introspect(h, access, { client_id: SPA })).toEqual({ active: false });
   });
 
-  it('client authentication as on the token endpoint: HTTP Basic works, a wrong secret is 401 invalid_client', async () => {
+  it('client authentication as on the token endpoint: HTTP Basic works, a wrong secret or none is 401 invalid_client', async () => {
     const h = harness();
     const { access } = await passwordGrant(h);
     const basic = await post(
@@ -172,7 +172,8 @@ describe('POST /oauth/introspect', () => {
       401,
       'invalid_client',
     );
-    expectOAuthError(await post(h, '/oauth/introspect', { token: access }), 400, 'invalid_request');
+    // No client authentication at all: 401 invalid_client too (RFC 7662 §2.1), not a missing parameter.
+    expectOAuthError(await post(h, '/oauth/introspect', { token: access }), 401, 'invalid_client');
   });
 
   it('a request without token, or a body that is neither JSON nor a form: 400 invalid_request', async () => {

@@ -63,7 +63,9 @@ describe('GET / POST /__admin/keys', () => {
     const { h, admin } = setup();
     const original = h.mock.keys.signing.kid;
     const first = (await admin.get('/keys')).body as { keys: KeyEntry[] };
-    expect(first.keys).toEqual([{ kid: original, created: new Date(NOW).toISOString(), signing: true }]);
+    expect(first.keys).toEqual([
+      { kid: original, created: new Date(NOW).toISOString(), signing: true, state: 'active' },
+    ]);
     const before = await login(h);
     const added = await admin.post('/keys', {});
     expect(added.status).toBe(201);
@@ -72,6 +74,7 @@ describe('GET / POST /__admin/keys', () => {
       kid: expect.any(String) as unknown,
       created: new Date(NOW).toISOString(),
       signing: true,
+      state: 'active',
     });
     expect(key.kid).not.toBe(original);
     expect(
@@ -156,8 +159,9 @@ describe('GET / POST /__admin/keys', () => {
 });
 
 describe('DELETE /__admin/keys/{kid}', () => {
-  it('retires a key: the JWKS stops publishing it and its tokens are refused naming the kid', async () => {
-    const { h, admin } = setup();
+  it('with --key-grace 0, retires a key at once: the JWKS stops publishing it and its tokens are refused naming the kid', async () => {
+    const h = harness({ keyGrace: 0 });
+    const admin = adminClient(h.mock.app);
     const old = h.mock.keys.signing.kid;
     const token = await login(h);
     expect((await h.get('/users', { token })).status).toBe(200);

@@ -178,7 +178,7 @@ describe('GET|POST /userinfo', () => {
       sub: 'auth0|00000000-0000-4000-8000-000000000001',
       name: 'Ada Admin',
       nickname: 'admin',
-      updated_at: '2023-01-01T00:00:00.000Z',
+      updated_at: 1672531200, // 2023-01-01T00:00:00Z in seconds (OIDC Core §5.1)
       email: 'admin@example.com',
       email_verified: true,
     };

@@ -482,6 +482,8 @@ describe('usage', () => {
     'max-state-memory',
     'max-connections',
     'allowed-host',
+    'oauth-errors',
+    'key-grace',
     'config',
     'help',
   ];
@@ -590,5 +592,25 @@ describe('parseConfig: control plane flags and --config', () => {
   ])('--config with a $name is a ConfigError', ({ path, says }) => {
     expect(() => parseConfig(['--config', path], {}, [], readFile)).toThrow(ConfigError);
     expect(() => parseConfig(['--config', path], {}, [], readFile)).toThrow(says);
+  });
+});
+
+describe('parseConfig: --oauth-errors and --key-grace', () => {
+  it("default to Auth0's statuses and ten minutes", () => {
+    const { config } = parseConfig([], {});
+    expect(config.oauthErrors).toBe('auth0');
+    expect(config.keyGrace).toBe(600);
+  });
+
+  it('take rfc6749 and a duration (0 drops a retired key at once)', () => {
+    const { config } = parseConfig(['--oauth-errors', 'rfc6749', '--key-grace', '0'], {});
+    expect(config.oauthErrors).toBe('rfc6749');
+    expect(config.keyGrace).toBe(0);
+    expect(parseConfig(['--key-grace', '90s'], {}).config.keyGrace).toBe(90);
+  });
+
+  it('refuse anything else, naming the flag and what it accepts', () => {
+    expect(() => parseConfig(['--oauth-errors', 'rfc'], {})).toThrow(/auth0 or rfc6749 \(got "rfc"\)/);
+    expect(() => parseConfig(['--key-grace', '-1s'], {})).toThrow(/a duration such as 0, 90s/);
   });
 });

@@ -1,4 +1,4 @@
-/** `prompt` (OIDC Core §3.1.2.1): `none` or `login`; `none` alone. */
+/** `prompt` (OIDC Core §3.1.2.1): space-separated values of PROMPTS; `none` alone. */
 import { AuthorizeFailure, PROMPTS, type AuthorizeCheck, type Prompt } from './request.ts';
 
 const isPrompt = (value: string): value is Prompt => PROMPTS.some((p) => p === value);
@@ -18,6 +18,5 @@ export const checkPrompt: AuthorizeCheck = (draft) => {
       'prompt=none may not be combined with another prompt value',
     );
   }
-  const prompt = prompts.find(isPrompt);
-  if (prompt !== undefined) draft.prompt = prompt;
+  draft.prompts = prompts.filter(isPrompt);
 };

@@ -6,14 +6,17 @@ import type { Client } from '../../data/dataset.ts';
 import { checkAudience } from './check-audience.ts';
 import { checkClient } from './check-client.ts';
 import { checkPkce } from './check-pkce.ts';
+import { checkMaxAge } from './check-max-age.ts';
 import { checkPrompt } from './check-prompt.ts';
 import { checkRedirectUri } from './check-redirect-uri.ts';
+import { checkRequestObject } from './check-request-object.ts';
 import { checkResponseMode } from './check-response-mode.ts';
 import { checkResponseType } from './check-response-type.ts';
 import { checkScope } from './check-scope.ts';
 import {
   AuthorizeFailure,
   clientOf,
+  CONSUMED_PARAMS,
   Refusal,
   type AuthorizeCheck,
   type AuthorizeDraft,
@@ -25,9 +28,11 @@ export const AUTHORIZE_CHECKS: readonly AuthorizeCheck[] = [
   checkClient,
   checkRedirectUri,
   checkResponseMode,
+  checkRequestObject,
   checkResponseType,
   checkPkce,
   checkPrompt,
+  checkMaxAge,
   checkAudience,
   checkScope,
 ];
@@ -46,8 +51,10 @@ export function checkAuthorizeRequest(params: AuthorizeParams, clients: readonly
   }
   const { target, redirectUri } = draft;
   if (target === undefined || redirectUri === undefined) throw new Error('checkRedirectUri did not run');
-  const carried = { ...params };
-  delete carried.prompt;
+  const consumed: readonly string[] = CONSUMED_PARAMS;
+  const carried: AuthorizeParams = Object.fromEntries(
+    Object.entries(params).filter(([name]) => !consumed.includes(name)),
+  );
   return {
     kind: 'ok',
     request: {
@@ -58,7 +65,9 @@ export function checkAuthorizeRequest(params: AuthorizeParams, clients: readonly
       audience: params.audience,
       nonce: params.nonce,
       codeChallenge: params.code_challenge,
-      prompt: draft.prompt,
+      prompts: draft.prompts ?? [],
+      maxAge: draft.maxAge,
+      idTokenHint: params.id_token_hint,
       loginHint: params.login_hint,
       params: carried,
     },

@@ -10,14 +10,19 @@ import type { Client } from '../../data/dataset.ts';
 export const RESPONSE_MODES = ['query', 'fragment', 'form_post', 'web_message'] as const;
 export type ResponseMode = (typeof RESPONSE_MODES)[number];
 
-/** `prompt` values that have a meaning here. */
-export const PROMPTS = ['none', 'login'] as const;
+/**
+ * `prompt` values (OIDC Core §3.1.2.1): `consent` and `select_account` show the login page, as `login` does (the page
+ * already asks who signs in, and there is no consent to give).
+ */
+export const PROMPTS = ['none', 'login', 'consent', 'select_account'] as const;
 export type Prompt = (typeof PROMPTS)[number];
 
 /** `response_type` values, as discovery lists them. */
 export const RESPONSE_TYPES = ['code'] as const;
 
-/** The parameters an authorization request carries through the login page's form. */
+/**
+ * The parameters an authorization request reads; all but `CONSUMED_PARAMS` travel on through the login page's form.
+ */
 export const AUTHORIZE_PARAMS = [
   'client_id',
   'redirect_uri',
@@ -31,8 +36,15 @@ export const AUTHORIZE_PARAMS = [
   'code_challenge_method',
   'prompt',
   'login_hint',
+  'max_age',
+  'id_token_hint',
+  'request',
+  'request_uri',
 ] as const;
 export type AuthorizeParam = (typeof AUTHORIZE_PARAMS)[number];
+
+/** Parameters that decide whether the page is shown, which the login form does not carry on. */
+export const CONSUMED_PARAMS = ['prompt', 'max_age', 'id_token_hint', 'request', 'request_uri'] as const;
 export type AuthorizeParams = Partial<Record<AuthorizeParam, string>>;
 
 /** Where and how an answer goes back to the client. */
@@ -55,9 +67,14 @@ export interface AuthorizationRequest {
   readonly audience: string | undefined;
   readonly nonce: string | undefined;
   readonly codeChallenge: string | undefined;
-  readonly prompt: Prompt | undefined;
+  /** The `prompt` values asked for (none: an empty list). */
+  readonly prompts: readonly Prompt[];
+  /** `max_age` in seconds: a login at least this old logs in again (OIDC Core §3.1.2.1). */
+  readonly maxAge: number | undefined;
+  /** `id_token_hint`, as sent: whom the client expects to be logged in. */
+  readonly idTokenHint: string | undefined;
   readonly loginHint: string | undefined;
-  /** The parameters to carry on (the login page's hidden fields), `prompt` left out. */
+  /** The parameters to carry on (the login page's hidden fields), `CONSUMED_PARAMS` left out. */
   readonly params: AuthorizeParams;
 }
 
@@ -68,7 +85,8 @@ export interface AuthorizeDraft {
   client?: Client;
   redirectUri?: string;
   target?: ResponseTarget;
-  prompt?: Prompt;
+  prompts?: readonly Prompt[];
+  maxAge?: number;
   scope?: string | undefined;
 }
 

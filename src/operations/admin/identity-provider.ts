@@ -4,8 +4,9 @@
  */
 import type { ClaimRuleInput } from '../../control/claim-rules.ts';
 import { clockState, type SessionClock } from '../../control/clock.ts';
-import type { Handler } from '../../context.ts';
+import type { Handler, Services } from '../../context.ts';
 import { conflict, invalidRequest, invalidSigningKey, notFound, quote } from '../../errors.ts';
+import type { KeyStanding } from '../../oauth/key-lifecycle.ts';
 import { KeyRejected, MAX_KEYS, type KeyInfo } from '../../platform/platform.ts';
 import type { components, operations } from '../../spec/admin-types.ts';
 import { adminJson, done } from './reply.ts';
@@ -54,12 +55,27 @@ export const resetClock: Handler = ({ session }) => {
   return adminJson(200, clockBody(session.clock));
 };
 
-function keyBody(key: KeyInfo, signing: boolean): components['schemas']['SigningKey'] {
-  return { kid: key.kid, created: new Date(key.created).toISOString(), signing };
+function keyBody(standing: KeyStanding): components['schemas']['SigningKey'] {
+  const { key, state, activateAt, removedAt } = standing;
+  return {
+    kid: key.kid,
+    created: new Date(key.created).toISOString(),
+    signing: state === 'active',
+    state,
+    ...(activateAt === undefined ? {} : { activate_at: new Date(activateAt).toISOString() }),
+    ...(removedAt === undefined ? {} : { removed_at: new Date(removedAt).toISOString() }),
+  };
+}
+
+/** The standing of published key `kid` (one just added or activated). */
+function standingOf(services: Services, kid: string): components['schemas']['SigningKey'] {
+  const standing = services.tokens.keys.standings().find((s) => s.key.kid === kid);
+  if (standing === undefined) throw new Error(`key ${kid} is not published`);
+  return keyBody(standing);
 }
 
 export const listKeys: Handler = ({ services }) =>
-  adminJson(200, { keys: services.tokens.keys.keys.map((key, i) => keyBody(key, i === 0)) });
+  adminJson(200, { keys: services.tokens.keys.standings().map(keyBody) });
 
 const TOO_MANY_KEYS = `at most ${MAX_KEYS} signing keys are published; retire one (DELETE /__admin/keys/{kid}) first`;
 
@@ -70,16 +86,25 @@ export const addKey: Handler<KeyBody> = async ({ services, body }) => {
   let key: KeyInfo;
   try {
     // Keys are the server's: they are dated by real time, not by a session's test clock.
-    key = await keys.add(body.pem, services.clock());
+    const activateAt = body.activate_at === undefined ? undefined : Date.parse(body.activate_at);
+    key = await keys.add(body.pem, services.clock(), body.activate, activateAt);
   } catch (error) {
     if (!(error instanceof KeyRejected)) throw error;
     throw invalidSigningKey(error.message, [{ location: 'body', name: 'pem', message: error.message }]);
   }
   if (keys.keys.length > MAX_KEYS) {
-    keys.retire(key.kid);
+    keys.discard(key.kid);
     throw invalidRequest(TOO_MANY_KEYS);
   }
-  return adminJson(201, keyBody(key, true));
+  return adminJson(201, standingOf(services, key.kid));
+};
+
+export const activateKey: Handler = ({ services, params }) => {
+  const kid = params.kid ?? '';
+  if (!services.tokens.keys.activate(kid)) {
+    throw notFound('key_not_found', `no signing key ${quote(kid)}; GET /__admin/keys lists them`);
+  }
+  return adminJson(200, standingOf(services, kid));
 };
 
 export const retireKey: Handler = ({ services, params }) => {

@@ -10,6 +10,7 @@ import { clearDrift, getDrift } from './drift.ts';
 import { adminHealth } from './health.ts';
 import {
   addClaimRule,
+  activateKey,
   addKey,
   clearClaimRules,
   deleteClaimRule,
@@ -50,6 +51,7 @@ export const ADMIN_OPERATIONS = {
   resetClock,
   listKeys,
   addKey,
+  activateKey,
   retireKey,
   listContracts,
   getContract,

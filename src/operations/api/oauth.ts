@@ -12,6 +12,7 @@ import {
   type LoginContext,
 } from '../../oauth/authorize-endpoint.ts';
 import { authorizationServerMetadata, jwks } from '../../oauth/discovery.ts';
+import { withErrorStatuses } from '../../oauth/error-statuses.ts';
 import { profileClaims } from '../../oauth/id-token.ts';
 import { introspect, revoke, type TokenInspection } from '../../oauth/introspection.ts';
 import { endSession as endSessionFlow, logout as logoutFlow } from '../../oauth/logout.ts';
@@ -36,6 +37,14 @@ function checkTokenBodyType(context: RequestContext): void {
 }
 
 export const issueToken: Handler = async (context) => {
+  try {
+    return await tokenAnswer(context);
+  } catch (error) {
+    throw withErrorStatuses(error, context.services.settings.oauthErrors ?? 'auth0');
+  }
+};
+
+async function tokenAnswer(context: RequestContext): Promise<Answer> {
   checkTokenBodyType(context);
   const { state } = context.session;
   const token = await issueTokenFlow({
@@ -53,7 +62,7 @@ export const issueToken: Handler = async (context) => {
     address: context.url.clientAddress,
   });
   return json(200, token, 'Token issued', NO_STORE);
-};
+}
 
 function inspection(context: RequestContext): TokenInspection {
   checkTokenBodyType(context);
@@ -107,10 +116,17 @@ function loginContext(context: RequestContext): LoginContext {
     fetchSite: context.headers['sec-fetch-site'],
     hashing: context.services.platform.hashing,
     random: context.services.platform.random,
+    tokens: context.services.tokens,
   };
 }
 
+/** A form body's fields (the validator has checked it is an object). */
+const formOf = (body: unknown): Readonly<Record<string, unknown>> =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+
 export const authorize: Handler = (context) => authorizeEndpoint(loginContext(context), context.query);
+export const authorizeByPost: Handler = (context) =>
+  authorizeEndpoint(loginContext(context), formOf(context.body));
 export const submitLogin: Handler = (context) => submitLoginFlow(loginContext(context), context.body);
 
 /**
@@ -149,3 +165,5 @@ const logoutContext = (context: RequestContext) => ({
 export const logout: Handler = (context) => logoutFlow(logoutContext(context), context.query);
 export const endSession: Handler = (context) =>
   endSessionFlow(logoutContext(context), context.services.tokens, context.query);
+export const endSessionByPost: Handler = (context) =>
+  endSessionFlow(logoutContext(context), context.services.tokens, formOf(context.body));

@@ -9,7 +9,9 @@ import { getDocs, getDocsAsset, getFavicon, getOpenApiJson, getOpenApiYaml } fro
 import { getHealth } from './health.ts';
 import {
   authorize,
+  authorizeByPost,
   endSession,
+  endSessionByPost,
   getAuthorizationServerMetadata,
   getJwks,
   getOpenidConfiguration,
@@ -36,11 +38,13 @@ export const API_OPERATIONS = {
   getOpenidConfiguration,
   getAuthorizationServerMetadata,
   authorize,
+  authorizeByPost,
   submitLogin,
   getUserinfo,
   postUserinfo,
   logout,
   endSession,
+  endSessionByPost,
   getOpenApiYaml,
   getOpenApiJson,
   getDocs,

@@ -102,7 +102,7 @@ export class NodeKeySet implements JwtKeySet {
     this.#pairs = [...pairs];
   }
 
-  async add(pem: string | undefined, created: number): Promise<KeyInfo> {
+  async add(pem: string | undefined, created: number, activate = true): Promise<KeyInfo> {
     let pair: NodeKeyPair;
     if (pem === undefined) {
       const { privateKey } = await generateRsa('rsa', { modulusLength: MIN_RSA_BITS });
@@ -123,11 +123,19 @@ export class NodeKeySet implements JwtKeySet {
         );
       }
     }
-    // A key published already becomes the signing key again, keeping when it first joined.
+    // A key published already keeps when it first joined (and becomes the signing key again when activated).
     const known = this.#pairs.find((p) => p.kid === pair.kid);
-    const signing = known ?? pair;
-    this.#pairs = [signing, ...this.#pairs.filter((p) => p.kid !== pair.kid)];
-    return signing;
+    const added = known ?? pair;
+    if (activate) this.#pairs = [added, ...this.#pairs.filter((p) => p.kid !== pair.kid)];
+    else if (known === undefined) this.#pairs = [...this.#pairs, added];
+    return added;
+  }
+
+  activate(kid: string): boolean {
+    const pair = this.#pairs.find((p) => p.kid === kid);
+    if (pair === undefined) return false;
+    this.#pairs = [pair, ...this.#pairs.filter((p) => p.kid !== kid)];
+    return true;
   }
 
   retire(kid: string): 'retired' | 'unknown' | 'last' {
