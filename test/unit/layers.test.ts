@@ -20,6 +20,7 @@ const CORE = ['src/users/', 'src/workspaces/'];
 const CORE_FORBIDDEN = [
   'src/pipeline/',
   'src/operations/',
+  'src/resources/',
   'src/oauth/',
   'src/control/',
   'src/sessions/',
@@ -32,6 +33,7 @@ const CORE_FORBIDDEN = [
 ];
 const DOMAIN = [
   ...CORE,
+  'src/resources/',
   'src/oauth/',
   'src/access/',
   'src/sessions/',

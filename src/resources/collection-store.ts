@@ -1,0 +1,332 @@
+/**
+ * The records of every inferred collection (docs/own-spec.md "Sessions"): one shared, frozen base seeded at start
+ * (`ResourceBase`), and per session a copy-on-write overlay (`SessionResources`) holding only what the session
+ * changed — replaced and deleted base records by key, created records in creation order — so an untouched session
+ * costs nothing and every session answers as if it had its own copy. Each overlay counts its bytes
+ * (`stateBytes`, for the state memory of docs/sessions.md "Memory") and each collection is bounded per session
+ * (`x-mock-max`, 409 `collection_full`).
+ */
+import type { CollectionModel, ResourceModel } from './infer.ts';
+import type { ListQuery } from './list-query.ts';
+import { recordNotFound } from './resource-errors.ts';
+import { runList, type ListResult, type ResourceRecord } from './run-list.ts';
+import type { SeedEntry } from './seed.ts';
+import {
+  buildCreated,
+  buildPatched,
+  buildReplaced,
+  type Caller,
+  type WriteContext,
+} from './record-writes.ts';
+
+/** What one overlay entry costs beside its JSON: the map slot, the entry object, the key. */
+const ENTRY_OVERHEAD_BYTES = 160;
+/** An overlay that holds nothing yet. */
+const OVERLAY_BYTES = 512;
+
+function entryBytes(entry: SeedEntry | null): number {
+  return entry === null
+    ? ENTRY_OVERHEAD_BYTES
+    : ENTRY_OVERHEAD_BYTES + 2 * (entry.key.length + JSON.stringify(entry.record).length);
+}
+
+class BaseCollection {
+  readonly model: CollectionModel;
+  readonly entries: readonly SeedEntry[];
+  readonly index: ReadonlyMap<string, SeedEntry>;
+  /** The largest integer id seeded (0 without any). */
+  readonly maxInteger: number;
+
+  constructor(model: CollectionModel, entries: readonly SeedEntry[]) {
+    this.model = model;
+    this.entries = entries;
+    this.index = new Map(entries.map((e) => [e.key, e]));
+    let max = 0;
+    for (const e of entries) {
+      const id = model.id.property === undefined ? undefined : e.record[model.id.property];
+      if (typeof id === 'number' && id > max) max = id;
+    }
+    this.maxInteger = max;
+  }
+}
+
+/** The shared, seeded records of a document's collections, each built on first use. */
+export class ResourceBase {
+  readonly model: ResourceModel;
+  readonly #entries: (name: string) => readonly SeedEntry[];
+  readonly #collections = new Map<string, BaseCollection>();
+
+  /** `entries` gives a collection's seeded entries (`ResourceSeeder.entries`), asked once per collection. */
+  constructor(model: ResourceModel, entries: (name: string) => readonly SeedEntry[]) {
+    this.model = model;
+    this.#entries = entries;
+  }
+
+  collection(name: string): BaseCollection {
+    let found = this.#collections.get(name);
+    if (found === undefined) {
+      const model = this.model.collections.find((c) => c.name === name);
+      if (model === undefined) throw new Error(`the document has no collection ${name}`);
+      found = new BaseCollection(model, this.#entries(name));
+      this.#collections.set(name, found);
+    }
+    return found;
+  }
+}
+
+/** What a session's writes need: its clock and a seeded random source (for uuids). */
+export interface SessionOptions {
+  /** The session clock's now, as an RFC 3339 timestamp. */
+  readonly now: () => string;
+  /** A uniform draw in [0, 1) from the session's seeded randomizer. */
+  readonly random: () => number;
+}
+
+export type { Caller } from './record-writes.ts';
+
+class Overlay {
+  readonly base: BaseCollection;
+  readonly changed = new Map<string, SeedEntry | null>();
+  readonly added = new Map<string, SeedEntry>();
+  deletedBase = 0;
+  bytes = OVERLAY_BYTES;
+  maxInteger: number;
+
+  constructor(base: BaseCollection) {
+    this.base = base;
+    this.maxInteger = base.maxInteger;
+  }
+
+  get size(): number {
+    return this.base.entries.length - this.deletedBase + this.added.size;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  get(key: string): SeedEntry | undefined {
+    const added = this.added.get(key);
+    if (added !== undefined) return added;
+    const changed = this.changed.get(key);
+    if (changed !== undefined) return changed ?? undefined;
+    return this.base.index.get(key);
+  }
+
+  *live(): Generator<SeedEntry> {
+    for (const entry of this.base.entries) {
+      const changed = this.changed.get(entry.key);
+      if (changed === null) continue;
+      yield changed ?? entry;
+    }
+    yield* this.added.values();
+  }
+
+  put(entry: SeedEntry): void {
+    if (this.base.index.has(entry.key)) {
+      const before = this.changed.get(entry.key);
+      if (before !== undefined) this.bytes -= entryBytes(before);
+      if (before === null) this.deletedBase--;
+      this.changed.set(entry.key, entry);
+    } else {
+      const before = this.added.get(entry.key);
+      if (before !== undefined) this.bytes -= entryBytes(before);
+      this.added.set(entry.key, entry);
+    }
+    this.bytes += entryBytes(entry);
+  }
+
+  remove(key: string): void {
+    if (this.base.index.has(key)) {
+      const before = this.changed.get(key);
+      if (before === null) return;
+      if (before !== undefined) this.bytes -= entryBytes(before);
+      this.changed.set(key, null);
+      this.deletedBase++;
+      this.bytes += entryBytes(null);
+    } else {
+      const before = this.added.get(key);
+      if (before === undefined) return;
+      this.bytes -= entryBytes(before);
+      this.added.delete(key);
+    }
+  }
+}
+
+/** One session's view of the collections: reads through to the base until it writes. */
+export class SessionResources {
+  readonly #base: ResourceBase;
+  readonly #options: SessionOptions;
+  readonly #overlays = new Map<string, Overlay>();
+
+  constructor(base: ResourceBase, options: SessionOptions) {
+    this.#base = base;
+    this.#options = options;
+  }
+
+  #overlay(name: string): Overlay {
+    let overlay = this.#overlays.get(name);
+    if (overlay === undefined) {
+      overlay = new Overlay(this.#base.collection(name));
+      this.#overlays.set(name, overlay);
+    }
+    return overlay;
+  }
+
+  /** The live entries of `name` under `parent` (every entry for a top-level collection). */
+  *#entries(name: string, parent: string | undefined): Generator<SeedEntry> {
+    const overlay = this.#overlays.get(name);
+    const all = overlay === undefined ? this.#base.collection(name).entries : overlay.live();
+    for (const entry of all) if (entry.parent === parent) yield entry;
+  }
+
+  /** The entry of `name` under `parent` that `value` names by the collection's id rule, or 404. */
+  #find(model: CollectionModel, parent: string | undefined, value: string): SeedEntry {
+    const overlay = this.#overlays.get(model.name);
+    const direct =
+      overlay === undefined ? this.#base.collection(model.name).index.get(value) : overlay.get(value);
+    if (direct !== undefined && direct.parent === parent) return direct;
+    const [, ...others] = model.id.matches;
+    if (others.length > 0) {
+      for (const entry of this.#entries(model.name, parent)) {
+        if (others.some((p) => String(entry.record[p]) === value)) return entry;
+      }
+    }
+    throw recordNotFound(
+      model.singular,
+      model.code,
+      model.id.matches.length > 0 ? model.id.matches : ['id'],
+      value,
+    );
+  }
+
+  /** The key of the direct parent record that `scope` (the parents' path values, outermost first) names. */
+  #parentKey(model: CollectionModel, scope: readonly string[]): string | undefined {
+    const chain: CollectionModel[] = [];
+    for (let c = model; c.parent !== undefined;) {
+      const parent = this.#base.model.collections.find((m) => m.name === c.parent?.collection);
+      if (parent === undefined) break;
+      chain.unshift(parent);
+      c = parent;
+    }
+    let key: string | undefined;
+    for (const [i, parent] of chain.entries()) key = this.#find(parent, key, scope[i] ?? '').key;
+    return key;
+  }
+
+  #model(name: string): CollectionModel {
+    return this.#base.collection(name).model;
+  }
+
+  #context(model: CollectionModel, parent: string | undefined, caller: Caller): WriteContext {
+    return {
+      model,
+      now: this.#options.now(),
+      caller,
+      random: this.#options.random,
+      parentId: parent === undefined ? undefined : this.#parentIdValue(model, parent),
+      live: (p) => this.#entries(model.name, p),
+    };
+  }
+
+  #parentIdValue(model: CollectionModel, parentKey: string): unknown {
+    const parentName = model.parent?.collection;
+    if (parentName === undefined) return parentKey;
+    const parentModel = this.#model(parentName);
+    const entry =
+      this.#overlays.get(parentName)?.get(parentKey) ??
+      this.#base.collection(parentName).index.get(parentKey);
+    return parentModel.id.property === undefined ? parentKey : entry?.record[parentModel.id.property];
+  }
+
+  /** Records the session holds in `name` (every parent's). */
+  count(name: string): number {
+    return this.#overlays.get(name)?.size ?? this.#base.collection(name).entries.length;
+  }
+
+  /** A page of `name`'s records under the parents `scope` names. */
+  list(name: string, scope: readonly string[], query: ListQuery): ListResult {
+    const model = this.#model(name);
+    const parent = this.#parentKey(model, scope);
+    const records = (function* (entries: Iterable<SeedEntry>) {
+      for (const e of entries) yield e.record;
+    })(this.#entries(name, parent));
+    const result = runList(records, query, model.listShape);
+    return { items: result.items.map((r) => present(model, r)), total: result.total };
+  }
+
+  read(name: string, scope: readonly string[], value: string): ResourceRecord {
+    const model = this.#model(name);
+    return present(model, this.#find(model, this.#parentKey(model, scope), value).record);
+  }
+
+  create(name: string, scope: readonly string[], body: unknown, caller: Caller): ResourceRecord {
+    const model = this.#model(name);
+    const parent = this.#parentKey(model, scope);
+    const overlay = this.#overlay(name);
+    const entry = buildCreated(this.#context(model, parent, caller), overlay, body, parent);
+    overlay.put(entry);
+    return present(model, entry.record);
+  }
+
+  replace(
+    name: string,
+    scope: readonly string[],
+    value: string,
+    body: unknown,
+    caller: Caller,
+  ): ResourceRecord {
+    const model = this.#model(name);
+    const parent = this.#parentKey(model, scope);
+    const before = this.#find(model, parent, value);
+    const entry = buildReplaced(this.#context(model, parent, caller), before, body);
+    this.#overlay(name).put(entry);
+    return present(model, entry.record);
+  }
+
+  patch(
+    name: string,
+    scope: readonly string[],
+    value: string,
+    patch: unknown,
+    caller: Caller,
+  ): ResourceRecord {
+    const model = this.#model(name);
+    const parent = this.#parentKey(model, scope);
+    const before = this.#find(model, parent, value);
+    const entry = buildPatched(this.#context(model, parent, caller), before, patch);
+    this.#overlay(name).put(entry);
+    return present(model, entry.record);
+  }
+
+  /** Deletes the record and, in every collection nested under this one, its children (recursively). */
+  delete(name: string, scope: readonly string[], value: string): void {
+    const model = this.#model(name);
+    const entry = this.#find(model, this.#parentKey(model, scope), value);
+    this.#removeWithChildren(model, entry.key);
+  }
+
+  #removeWithChildren(model: CollectionModel, key: string): void {
+    this.#overlay(model.name).remove(key);
+    for (const child of this.#base.model.collections) {
+      if (child.parent?.collection !== model.name) continue;
+      const keys = [...this.#entries(child.name, key)].map((e) => e.key);
+      for (const childKey of keys) this.#removeWithChildren(child, childKey);
+    }
+  }
+
+  /** Bytes this session's writes hold (the base is shared and not counted). */
+  stateBytes(): number {
+    let total = 0;
+    for (const overlay of this.#overlays.values()) total += overlay.bytes;
+    return total;
+  }
+}
+
+/** A record as answers show it: write-only properties (a password) left out. */
+function present(model: CollectionModel, record: ResourceRecord): ResourceRecord {
+  if (model.writeOnly.length === 0) return record;
+  const shown: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) if (!model.writeOnly.includes(k)) shown[k] = v;
+  return shown;
+}
