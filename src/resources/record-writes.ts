@@ -9,6 +9,7 @@
 import type { SchemaNode } from '../spec/model.ts';
 import type { CollectionModel } from './infer.ts';
 import { mergePatch } from './merge-patch.ts';
+import { samplePattern } from './pattern-sample.ts';
 import { collectionFull, conflict, missingProperty, ResourceError } from './resource-errors.ts';
 import type { ResourceRecord } from './run-list.ts';
 import type { SeedEntry } from './seed.ts';
@@ -129,13 +130,35 @@ function checkUnique(
   }
 }
 
+/** The body's members the client may write: readOnly ones dropped, and undeclared ones when the schema is closed. */
 function withoutReadOnly(
   model: CollectionModel,
   body: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
+  const closed = model.schema.additionalProperties === false;
   const kept: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) if (!model.readOnly.includes(k)) kept[k] = v;
+  for (const [k, v] of Object.entries(body)) {
+    if (!model.readOnly.includes(k) && (!closed || model.properties.has(k))) kept[k] = v;
+  }
   return kept;
+}
+
+/** Draws before a pattern-made id is given up on for a uuid (the pattern's space is nearly full). */
+const ID_DRAWS = 16;
+
+/** A new id for a create: the next integer, a uuid, or a sample of the id's readable `pattern`, not yet taken. */
+function newId(model: CollectionModel, target: CreateTarget, random: () => number): string | number {
+  if (model.id.kind === 'integer') return target.maxInteger + 1;
+  const pattern =
+    model.id.property === undefined ? undefined : model.properties.get(model.id.property)?.pattern;
+  if (model.id.kind === 'string' && typeof pattern === 'string') {
+    for (let draw = 0; draw < ID_DRAWS; draw++) {
+      const sampled = samplePattern(pattern, (n) => Math.floor(random() * n));
+      if (sampled === undefined) break;
+      if (!target.has(sampled)) return sampled;
+    }
+  }
+  return uuidFrom(random);
 }
 
 /** The entry a `POST` of `body` makes under `parent`. */
@@ -155,7 +178,7 @@ export function buildCreated(
   if (idName !== undefined) {
     let id = record[idName];
     if (id === undefined) {
-      id = model.id.kind === 'integer' ? target.maxInteger + 1 : uuidFrom(ctx.random);
+      id = newId(model, target, ctx.random);
       record[idName] = id;
     }
     if (target.has(keyOf(id))) throw conflict(model.singular, idName, id);
