@@ -1,6 +1,7 @@
 /**
  * Which property identifies a collection's records (docs/own-spec.md "Items"): `id` when the schema has one; the
- * item path's parameter when it names a property; each side of an `a-or-b` parameter that names one
+ * item path's parameter when it names a property (which the parameter then matches too, after `id`); each side
+ * of an `a-or-b` parameter that names one
  * (`id-or-identifier` matches `id` or `identifier`, as `DELETE /users/{id-or-identifier}` does). Its kind says how
  * a create assigns it: a uuid from the seeded random, the next integer, or a generated string.
  */
@@ -43,6 +44,9 @@ export function readIdRule(
         : schema.format === 'uuid'
           ? 'uuid'
           : 'string';
-  const matches = property === undefined ? [] : [property, ...sides.filter((s) => s !== property)];
+  // The id first; then each side of an `a-or-b` parameter, or the parameter itself when it names another property
+  // (`/custom-providers/{identifier}` finds a record by `identifier` or by `id`).
+  const named = param !== undefined && properties.has(param) ? [param] : [];
+  const matches = property === undefined ? [] : [...new Set([property, ...sides, ...named])];
   return { property, kind, matches };
 }

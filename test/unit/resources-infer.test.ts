@@ -356,3 +356,21 @@ describe('permissions and ids', () => {
     expect(singular(plural)).toBe(one);
   });
 });
+
+describe('an item parameter naming a property', () => {
+  it('matches that property after the id', () => {
+    const schema = {
+      type: 'object',
+      properties: { id: { type: 'string', format: 'uuid' }, identifier: { type: 'string' } },
+    };
+    const model = inferResources(
+      doc({
+        '/providers': { get: { operationId: 'l', ...ok({ type: 'array', items: schema }) } },
+        '/providers/{identifier}': {
+          get: { operationId: 'g', parameters: [pathParam('identifier')], ...ok(schema) },
+        },
+      }),
+    );
+    expect(model.collections[0]?.id).toEqual({ property: 'id', kind: 'uuid', matches: ['id', 'identifier'] });
+  });
+});

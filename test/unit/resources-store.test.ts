@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorBody, readErrorShape } from '../../src/resources/error-shape.ts';
+import { exampleBody } from '../../src/resources/example-answer.ts';
+import { inferResources } from '../../src/resources/infer.ts';
 import { readListQuery } from '../../src/resources/list-query.ts';
 import { mergePatch } from '../../src/resources/merge-patch.ts';
 import { notice } from '../../src/resources/notices.ts';
@@ -275,5 +277,32 @@ describe('errors and notices', () => {
       'Data not found',
       'Data retrieved successfully',
     ]);
+  });
+});
+
+describe('actions and singletons', () => {
+  it('answer the example, else a body generated from the schema, the same for the same seed and request', () => {
+    const thing = {
+      type: 'object',
+      required: ['id', 'state'],
+      properties: { id: { type: 'string', format: 'uuid' }, state: { type: 'string', enum: ['on', 'off'] } },
+    };
+    const d = doc({
+      '/status': { get: { operationId: 'getStatus', ...ok(thing) } },
+      '/ping': {
+        post: {
+          operationId: 'ping',
+          responses: { '200': { description: 'ok', ...json(thing, { id: 'x', state: 'on' }) } },
+        },
+      },
+    });
+    const model = inferResources(d);
+    const [status, ping] = model.operations;
+    const reader = new SchemaReader(d);
+    expect(ping && exampleBody(ping, reader, 42, 'a')).toEqual({ id: 'x', state: 'on' });
+    const generated = status && exampleBody(status, reader, 42, 'a');
+    expect(generated).toEqual(status && exampleBody(status, reader, 42, 'a'));
+    expect(generated).toMatchObject({ state: expect.stringMatching(/^(on|off)$/) as unknown });
+    expect(generated).not.toEqual(status && exampleBody(status, reader, 43, 'a'));
   });
 });
