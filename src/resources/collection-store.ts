@@ -9,7 +9,7 @@
 import type { CollectionModel, ResourceModel } from './infer.ts';
 import type { ListQuery } from './list-query.ts';
 import { recordNotFound } from './resource-errors.ts';
-import { runList, type ListResult, type ResourceRecord } from './run-list.ts';
+import { runList, sortRecords, type ListResult, type ResourceRecord } from './run-list.ts';
 import type { SeedEntry } from './seed.ts';
 import {
   buildCreated,
@@ -21,6 +21,8 @@ import {
 
 /** What one overlay entry costs beside its JSON: the map slot, the entry object, the key. */
 const ENTRY_OVERHEAD_BYTES = 160;
+/** One slot of a kept sort order (a reference in an array). */
+const ORDER_SLOT_BYTES = 8;
 /** An overlay that holds nothing yet. */
 const OVERLAY_BYTES = 512;
 
@@ -36,6 +38,8 @@ class BaseCollection {
   readonly index: ReadonlyMap<string, SeedEntry>;
   /** The largest integer id seeded (0 without any). */
   readonly maxInteger: number;
+  /** Kept sort orders of the seeded records, by `property order`, shared by every session that has not written. */
+  readonly orders = new Map<string, readonly ResourceRecord[]>();
 
   constructor(model: CollectionModel, entries: readonly SeedEntry[]) {
     this.model = model;
@@ -91,10 +95,24 @@ class Overlay {
   deletedBase = 0;
   bytes = OVERLAY_BYTES;
   maxInteger: number;
+  /** The last sort order asked for over this overlay's records, until the next write. */
+  order: { readonly key: string; readonly records: readonly ResourceRecord[] } | undefined;
 
   constructor(base: BaseCollection) {
     this.base = base;
     this.maxInteger = base.maxInteger;
+  }
+
+  #forgetOrder(): void {
+    if (this.order !== undefined) this.bytes -= ORDER_SLOT_BYTES * this.order.records.length;
+    this.order = undefined;
+  }
+
+  /** Keeps `records` as the order for `key`, counted in the overlay's bytes. */
+  keepOrder(key: string, records: readonly ResourceRecord[]): void {
+    this.#forgetOrder();
+    this.order = { key, records };
+    this.bytes += ORDER_SLOT_BYTES * records.length;
   }
 
   get size(): number {
@@ -123,6 +141,7 @@ class Overlay {
   }
 
   put(entry: SeedEntry): void {
+    this.#forgetOrder();
     if (this.base.index.has(entry.key)) {
       const before = this.changed.get(entry.key);
       if (before !== undefined) this.bytes -= entryBytes(before);
@@ -137,6 +156,7 @@ class Overlay {
   }
 
   remove(key: string): void {
+    this.#forgetOrder();
     if (this.base.index.has(key)) {
       const before = this.changed.get(key);
       if (before === null) return;
@@ -248,11 +268,43 @@ export class SessionResources {
   list(name: string, scope: readonly string[], query: ListQuery): ListResult {
     const model = this.#model(name);
     const parent = this.#parentKey(model, scope);
-    const records = (function* (entries: Iterable<SeedEntry>) {
-      for (const e of entries) yield e.record;
-    })(this.#entries(name, parent));
-    const result = runList(records, query, model.listShape);
+    const sorted = query.sort === undefined ? undefined : this.#sorted(model, parent, query.sort);
+    const records =
+      sorted ??
+      (function* (entries: Iterable<SeedEntry>) {
+        for (const e of entries) yield e.record;
+      })(this.#entries(name, parent));
+    const result = runList(records, query, model.listShape, sorted !== undefined);
     return { items: result.items.map((r) => present(model, r)), total: result.total };
+  }
+
+  /**
+   * The records under `parent` in `sort`'s order: kept for the seeded records (one per property and direction,
+   * shared by sessions that have not written to the collection), and for a session's own state its last order
+   * until its next write.
+   */
+  #sorted(
+    model: CollectionModel,
+    parent: string | undefined,
+    sort: NonNullable<ListQuery['sort']>,
+  ): readonly ResourceRecord[] {
+    const key = `${sort.property} ${sort.order} ${parent ?? ''}`;
+    const overlay = this.#overlays.get(model.name);
+    const entries = (): Generator<ResourceRecord> =>
+      (function* (all: Iterable<SeedEntry>) {
+        for (const e of all) yield e.record;
+      })(this.#entries(model.name, parent));
+    if (overlay === undefined) {
+      const base = this.#base.collection(model.name);
+      let order = base.orders.get(key);
+      if (order === undefined) {
+        order = sortRecords(entries(), sort, model.listShape);
+        base.orders.set(key, order);
+      }
+      return order;
+    }
+    if (overlay.order?.key !== key) overlay.keepOrder(key, sortRecords(entries(), sort, model.listShape));
+    return overlay.order?.records ?? [];
   }
 
   read(name: string, scope: readonly string[], value: string): ResourceRecord {

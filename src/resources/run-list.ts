@@ -96,6 +96,40 @@ export function compareIds(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/**
+ * The folded searched fields of a record, kept per record: records are frozen, so a record's folded text never
+ * changes, and the map holds them only while the record lives.
+ */
+const FOLDED = new WeakMap<ResourceRecord, readonly string[]>();
+
+function foldedFields(record: ResourceRecord, fields: readonly string[]): readonly string[] {
+  let folded = FOLDED.get(record);
+  if (folded === undefined) {
+    folded = fields
+      .map((f) => record[f])
+      .filter((v): v is string => typeof v === 'string')
+      .map(fold);
+    FOLDED.set(record, folded);
+  }
+  return folded;
+}
+
+/**
+ * `records` in the order `sort` asks for (ties by id ascending, absent values last): what a store keeps per
+ * collection state, so a sorted list filters a kept order instead of sorting again.
+ */
+export function sortRecords(
+  records: Iterable<ResourceRecord>,
+  sort: NonNullable<ListQuery['sort']>,
+  shape: ListShape,
+): ResourceRecord[] {
+  return runList(
+    records,
+    { filters: [], ranges: [], terms: [], sort, offset: 0, limit: Infinity, page: undefined },
+    shape,
+  ).items.slice();
+}
+
 interface Row {
   readonly record: ResourceRecord;
   readonly position: number;
@@ -105,7 +139,12 @@ interface Row {
 }
 
 /** The page of `records` (live, in the collection's order) that `query` asks for. */
-export function runList(records: Iterable<ResourceRecord>, query: ListQuery, shape: ListShape): ListResult {
+export function runList(
+  records: Iterable<ResourceRecord>,
+  query: ListQuery,
+  shape: ListShape,
+  presorted = false,
+): ListResult {
   const sort = query.sort;
   const kind = sort === undefined ? undefined : (shape.sortKinds.get(sort.property) ?? 'text');
   const rows: Row[] = [];
@@ -116,14 +155,14 @@ export function runList(records: Iterable<ResourceRecord>, query: ListQuery, sha
     let tier = 0;
     if (query.terms.length > 0) {
       const rawId = record[shape.idProperty];
-      const fields = shape.searchFields
-        .map((f) => record[f])
-        .filter((v): v is string => typeof v === 'string')
-        .map(fold);
+      const fields = foldedFields(record, shape.searchFields);
       tier = searchTier(typeof rawId === 'string' ? fold(rawId) : undefined, fields, query.terms);
       if (tier < 0) continue;
     }
-    const key = sort === undefined || kind === undefined ? undefined : sortValue(record[sort.property], kind);
+    const key =
+      sort === undefined || kind === undefined || presorted
+        ? undefined
+        : sortValue(record[sort.property], kind);
     rows.push({
       record,
       position,
@@ -134,7 +173,7 @@ export function runList(records: Iterable<ResourceRecord>, query: ListQuery, sha
   }
   const direction = sort?.order === 'desc' ? -1 : 1;
   const idOf = (row: Row): unknown => row.record[shape.idProperty];
-  if (sort !== undefined) {
+  if (sort !== undefined && !presorted) {
     rows.sort((a, b) => {
       if (a.key === undefined || b.key === undefined) {
         if (a.key !== b.key) return a.key === undefined ? 1 : -1;
