@@ -8,7 +8,9 @@ import {
   FUZZY_MIN_LENGTH,
   endsWithWordChar,
   idMatches,
+  forEachWord,
   someWordWithinOneEdit,
+  withinOneEdit,
 } from '../users/search-terms.ts';
 import type { ListQuery } from './list-query.ts';
 
@@ -53,6 +55,7 @@ export function searchTier(
   id: string | undefined,
   fields: readonly string[],
   terms: readonly string[],
+  words?: readonly string[],
 ): number {
   if (terms.length === 0) return 0;
   let worst = 0;
@@ -68,8 +71,7 @@ export function searchTier(
         if (found === 1) break;
       }
     }
-    if (tier === -1 && term.length >= FUZZY_MIN_LENGTH && fields.some((f) => someWordWithinOneEdit(term, f)))
-      tier = 3;
+    if (tier === -1 && term.length >= FUZZY_MIN_LENGTH && fuzzy(term, fields, words)) tier = 3;
     if (tier === -1) return -1;
     worst = Math.max(worst, tier);
   }
@@ -96,19 +98,36 @@ export function compareIds(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/**
- * The folded searched fields of a record, kept per record: records are frozen, so a record's folded text never
- * changes, and the map holds them only while the record lives.
- */
-const FOLDED = new WeakMap<ResourceRecord, readonly string[]>();
+/** Whether some word of `fields` (or of the pre-split `words`) is within one edit of `term`. */
+function fuzzy(term: string, fields: readonly string[], words: readonly string[] | undefined): boolean {
+  if (words === undefined) return fields.some((f) => someWordWithinOneEdit(term, f));
+  for (const word of words)
+    if (Math.abs(word.length - term.length) <= 1 && withinOneEdit(term, word)) return true;
+  return false;
+}
 
-function foldedFields(record: ResourceRecord, fields: readonly string[]): readonly string[] {
+interface Folded {
+  readonly fields: readonly string[];
+  /** The words of the fields (`forEachWord`), for the fuzzy match. */
+  readonly words: readonly string[];
+}
+
+/**
+ * The folded searched fields of a record and their words, kept per record: records are frozen, so a record's
+ * folded text never changes, and the map holds them only while the record lives.
+ */
+const FOLDED = new WeakMap<ResourceRecord, Folded>();
+
+function foldedFields(record: ResourceRecord, names: readonly string[]): Folded {
   let folded = FOLDED.get(record);
   if (folded === undefined) {
-    folded = fields
+    const fields = names
       .map((f) => record[f])
       .filter((v): v is string => typeof v === 'string')
       .map(fold);
+    const words: string[] = [];
+    for (const field of fields) forEachWord(field, (start, end) => words.push(field.slice(start, end)));
+    folded = { fields, words };
     FOLDED.set(record, folded);
   }
   return folded;
@@ -155,8 +174,8 @@ export function runList(
     let tier = 0;
     if (query.terms.length > 0) {
       const rawId = record[shape.idProperty];
-      const fields = foldedFields(record, shape.searchFields);
-      tier = searchTier(typeof rawId === 'string' ? fold(rawId) : undefined, fields, query.terms);
+      const { fields, words } = foldedFields(record, shape.searchFields);
+      tier = searchTier(typeof rawId === 'string' ? fold(rawId) : undefined, fields, query.terms, words);
       if (tier < 0) continue;
     }
     const key =
