@@ -32,6 +32,11 @@ function entryBytes(entry: SeedEntry | null): number {
     : ENTRY_OVERHEAD_BYTES + 2 * (entry.key.length + JSON.stringify(entry.record).length);
 }
 
+/** A value as the unique indexes compare it. */
+export function valueKey(value: unknown): string {
+  return typeof value === 'string' ? `s${value}` : `j${JSON.stringify(value)}`;
+}
+
 class BaseCollection {
   readonly model: CollectionModel;
   readonly entries: readonly SeedEntry[];
@@ -40,6 +45,39 @@ class BaseCollection {
   readonly maxInteger: number;
   /** Kept sort orders of the seeded records, by `property order`, shared by every session that has not written. */
   readonly orders = new Map<string, readonly ResourceRecord[]>();
+  #byParent: Map<string | undefined, SeedEntry[]> | undefined;
+  readonly #byValue = new Map<string, Map<string, SeedEntry[]>>();
+
+  /** The seeded entries under `parent`, in seeded order (built on first use, shared). */
+  under(parent: string | undefined): readonly SeedEntry[] {
+    if (this.#byParent === undefined) {
+      this.#byParent = new Map();
+      for (const e of this.entries) {
+        const list = this.#byParent.get(e.parent);
+        if (list === undefined) this.#byParent.set(e.parent, [e]);
+        else list.push(e);
+      }
+    }
+    return this.#byParent.get(parent) ?? [];
+  }
+
+  /** The seeded entries whose `property` is `value` (by `valueKey`), from an index built on first use. */
+  holding(property: string, value: string): readonly SeedEntry[] {
+    let index = this.#byValue.get(property);
+    if (index === undefined) {
+      index = new Map();
+      for (const e of this.entries) {
+        const v = e.record[property];
+        if (v === undefined || v === null) continue;
+        const k = valueKey(v);
+        const list = index.get(k);
+        if (list === undefined) index.set(k, [e]);
+        else list.push(e);
+      }
+      this.#byValue.set(property, index);
+    }
+    return index.get(value) ?? [];
+  }
 
   constructor(model: CollectionModel, entries: readonly SeedEntry[]) {
     this.model = model;
@@ -131,6 +169,32 @@ class Overlay {
     return this.base.index.get(key);
   }
 
+  /** The entries this session wrote (replaced or created), live. */
+  *written(): Generator<SeedEntry> {
+    for (const e of this.changed.values()) if (e !== null) yield e;
+    yield* this.added.values();
+  }
+
+  /** The live entries under `parent`, in the collection's order. */
+  *under(parent: string | undefined): Generator<SeedEntry> {
+    for (const entry of this.base.under(parent)) {
+      const changed = this.changed.get(entry.key);
+      if (changed === null) continue;
+      yield changed ?? entry;
+    }
+    for (const e of this.added.values()) if (e.parent === parent) yield e;
+  }
+
+  /** The live entries whose `property` has `value`: the seeded ones this session left alone, and its own. */
+  *holding(property: string, value: unknown): Generator<SeedEntry> {
+    const key = valueKey(value);
+    for (const e of this.base.holding(property, key)) if (!this.changed.has(e.key)) yield e;
+    for (const e of this.written()) {
+      const v = e.record[property];
+      if (v !== undefined && v !== null && valueKey(v) === key) yield e;
+    }
+  }
+
   *live(): Generator<SeedEntry> {
     for (const entry of this.base.entries) {
       const changed = this.changed.get(entry.key);
@@ -196,8 +260,8 @@ export class SessionResources {
   /** The live entries of `name` under `parent` (every entry for a top-level collection). */
   *#entries(name: string, parent: string | undefined): Generator<SeedEntry> {
     const overlay = this.#overlays.get(name);
-    const all = overlay === undefined ? this.#base.collection(name).entries : overlay.live();
-    for (const entry of all) if (entry.parent === parent) yield entry;
+    if (overlay !== undefined) yield* overlay.under(parent);
+    else yield* this.#base.collection(name).under(parent);
   }
 
   /** The entry of `name` under `parent` that `value` names by the collection's id rule, or 404. */
@@ -245,8 +309,15 @@ export class SessionResources {
       caller,
       random: this.#options.random,
       parentId: parent === undefined ? undefined : this.#parentIdValue(model, parent),
-      live: (p) => this.#entries(model.name, p),
+      holding: (property, value) => this.#holding(model.name, property, value),
     };
+  }
+
+  #holding(name: string, property: string, value: unknown): Iterable<SeedEntry> {
+    const overlay = this.#overlays.get(name);
+    return overlay !== undefined
+      ? overlay.holding(property, value)
+      : this.#base.collection(name).holding(property, valueKey(value));
   }
 
   #parentIdValue(model: CollectionModel, parentKey: string): unknown {

@@ -26,8 +26,8 @@ export interface WriteContext {
   readonly random: () => number;
   /** The parent record's id value, for a nested collection. */
   readonly parentId: unknown;
-  /** The live entries under a parent key (for uniqueness checks). */
-  readonly live: (parent: string | undefined) => Iterable<SeedEntry>;
+  /** The live entries whose `property` has `value`, under any parent (for uniqueness checks). */
+  readonly holding: (property: string, value: unknown) => Iterable<SeedEntry>;
 }
 
 /** What a create reads and advances of the session's collection. */
@@ -118,14 +118,11 @@ function checkUnique(
   parent: string | undefined,
   self: string | undefined,
 ): void {
-  const { model } = ctx;
-  if (model.unique.length === 0) return;
-  for (const entry of ctx.live(parent)) {
-    if (entry.key === self) continue;
-    for (const name of model.unique) {
-      const value = record[name];
-      if (value !== undefined && value !== null && keyOf(entry.record[name]) === keyOf(value))
-        throw conflict(model.singular, name, value);
+  for (const name of ctx.model.unique) {
+    const value = record[name];
+    if (value === undefined || value === null) continue;
+    for (const entry of ctx.holding(name, value)) {
+      if (entry.key !== self && entry.parent === parent) throw conflict(ctx.model.singular, name, value);
     }
   }
 }
