@@ -9,7 +9,7 @@
 import type { CollectionModel, ResourceModel } from './infer.ts';
 import type { ListQuery } from './list-query.ts';
 import { recordNotFound } from './resource-errors.ts';
-import { runList, sortRecords, type ListResult, type ResourceRecord } from './run-list.ts';
+import { compareRecords, runList, sortRecords, type ListResult, type ResourceRecord } from './run-list.ts';
 import type { SeedEntry } from './seed.ts';
 import {
   buildCreated,
@@ -375,21 +375,19 @@ export class SessionResources {
     sort: NonNullable<ListQuery['sort']>,
   ): readonly ResourceRecord[] {
     const key = `${sort.property} ${sort.order} ${parent ?? ''}`;
-    const overlay = this.#overlays.get(model.name);
-    const entries = (): Generator<ResourceRecord> =>
-      (function* (all: Iterable<SeedEntry>) {
-        for (const e of all) yield e.record;
-      })(this.#entries(model.name, parent));
-    if (overlay === undefined) {
-      const base = this.#base.collection(model.name);
-      let order = base.orders.get(key);
-      if (order === undefined) {
-        order = sortRecords(entries(), sort, model.listShape);
-        base.orders.set(key, order);
-      }
-      return order;
+    const base = this.#base.collection(model.name);
+    let seeded = base.orders.get(key);
+    if (seeded === undefined) {
+      seeded = sortRecords(
+        base.under(parent).map((e) => e.record),
+        sort,
+        model.listShape,
+      );
+      base.orders.set(key, seeded);
     }
-    if (overlay.order?.key !== key) overlay.keepOrder(key, sortRecords(entries(), sort, model.listShape));
+    const overlay = this.#overlays.get(model.name);
+    if (overlay === undefined) return seeded;
+    if (overlay.order?.key !== key) overlay.keepOrder(key, mergeWrites(seeded, overlay, parent, sort, model));
     return overlay.order?.records ?? [];
   }
 
@@ -459,6 +457,40 @@ export class SessionResources {
     for (const overlay of this.#overlays.values()) total += overlay.bytes;
     return total;
   }
+}
+
+/**
+ * The seeded order with a session's writes applied: its replaced and deleted seeded records taken out, its own
+ * records put in where the order places them. Linear in the collection for a few writes, where sorting afresh
+ * compares every record again.
+ */
+function mergeWrites(
+  seeded: readonly ResourceRecord[],
+  overlay: Overlay,
+  parent: string | undefined,
+  sort: NonNullable<ListQuery['sort']>,
+  model: CollectionModel,
+): ResourceRecord[] {
+  const dropped = new Set<ResourceRecord>();
+  for (const key of overlay.changed.keys()) {
+    const entry = overlay.base.index.get(key);
+    if (entry !== undefined) dropped.add(entry.record);
+  }
+  const order = dropped.size === 0 ? seeded.slice() : seeded.filter((r) => !dropped.has(r));
+  for (const entry of overlay.written()) {
+    if (entry.parent !== parent) continue;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const probe = order[mid];
+      if (probe !== undefined && compareRecords(probe, entry.record, sort, model.listShape) <= 0)
+        lo = mid + 1;
+      else hi = mid;
+    }
+    order.splice(lo, 0, entry.record);
+  }
+  return order;
 }
 
 function unfiltered(query: ListQuery): boolean {

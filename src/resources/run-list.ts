@@ -133,6 +133,28 @@ function foldedFields(record: ResourceRecord, names: readonly string[]): Folded 
   return folded;
 }
 
+/** The order `sort` puts two records in: by value (absent last, strings by collation), ties by id ascending. */
+export function compareRecords(
+  a: ResourceRecord,
+  b: ResourceRecord,
+  sort: NonNullable<ListQuery['sort']>,
+  shape: ListShape,
+): number {
+  const kind = shape.sortKinds.get(sort.property) ?? 'text';
+  const x = sortValue(a[sort.property], kind);
+  const y = sortValue(b[sort.property], kind);
+  if (x === undefined || y === undefined) {
+    if (x !== y) return x === undefined ? 1 : -1;
+  } else {
+    const by =
+      typeof x === 'string' && typeof y === 'string'
+        ? compareText(x, collationKey(x), y, collationKey(y))
+        : Number(x) - Number(y);
+    if (by !== 0) return sort.order === 'desc' ? -by : by;
+  }
+  return compareIds(a[shape.idProperty], b[shape.idProperty]);
+}
+
 /**
  * `records` in the order `sort` asks for (ties by id ascending, absent values last): what a store keeps per
  * collection state, so a sorted list filters a kept order instead of sorting again.
