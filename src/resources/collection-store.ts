@@ -6,10 +6,12 @@
  * (`stateBytes`, for the state memory of docs/sessions.md "Memory") and each collection is bounded per session
  * (`x-mock-max`, 409 `collection_full`).
  */
-import type { CollectionModel, ResourceModel } from './infer.ts';
+import { valueKey, type ResourceBase } from './base-collection.ts';
+import type { CollectionModel } from './resource-model.ts';
 import type { ListQuery } from './list-query.ts';
+import { mergeWrites, Overlay } from './overlay.ts';
 import { recordNotFound } from './resource-errors.ts';
-import { compareRecords, runList, sortRecords, type ListResult, type ResourceRecord } from './run-list.ts';
+import { runList, sortRecords, type ListResult, type ResourceRecord } from './run-list.ts';
 import type { SeedEntry } from './seed.ts';
 import {
   buildCreated,
@@ -18,103 +20,6 @@ import {
   type Caller,
   type WriteContext,
 } from './record-writes.ts';
-
-/** What one overlay entry costs beside its JSON: the map slot, the entry object, the key. */
-const ENTRY_OVERHEAD_BYTES = 160;
-/** One slot of a kept sort order (a reference in an array). */
-const ORDER_SLOT_BYTES = 8;
-/** An overlay that holds nothing yet. */
-const OVERLAY_BYTES = 512;
-
-function entryBytes(entry: SeedEntry | null): number {
-  return entry === null
-    ? ENTRY_OVERHEAD_BYTES
-    : ENTRY_OVERHEAD_BYTES + 2 * (entry.key.length + JSON.stringify(entry.record).length);
-}
-
-/** A value as the unique indexes compare it. */
-export function valueKey(value: unknown): string {
-  return typeof value === 'string' ? `s${value}` : `j${JSON.stringify(value)}`;
-}
-
-class BaseCollection {
-  readonly model: CollectionModel;
-  readonly entries: readonly SeedEntry[];
-  readonly index: ReadonlyMap<string, SeedEntry>;
-  /** The largest integer id seeded (0 without any). */
-  readonly maxInteger: number;
-  /** Kept sort orders of the seeded records, by `property order`, shared by every session that has not written. */
-  readonly orders = new Map<string, readonly ResourceRecord[]>();
-  #byParent: Map<string | undefined, SeedEntry[]> | undefined;
-  readonly #byValue = new Map<string, Map<string, SeedEntry[]>>();
-
-  /** The seeded entries under `parent`, in seeded order (built on first use, shared). */
-  under(parent: string | undefined): readonly SeedEntry[] {
-    if (this.#byParent === undefined) {
-      this.#byParent = new Map();
-      for (const e of this.entries) {
-        const list = this.#byParent.get(e.parent);
-        if (list === undefined) this.#byParent.set(e.parent, [e]);
-        else list.push(e);
-      }
-    }
-    return this.#byParent.get(parent) ?? [];
-  }
-
-  /** The seeded entries whose `property` is `value` (by `valueKey`), from an index built on first use. */
-  holding(property: string, value: string): readonly SeedEntry[] {
-    let index = this.#byValue.get(property);
-    if (index === undefined) {
-      index = new Map();
-      for (const e of this.entries) {
-        const v = e.record[property];
-        if (v === undefined || v === null) continue;
-        const k = valueKey(v);
-        const list = index.get(k);
-        if (list === undefined) index.set(k, [e]);
-        else list.push(e);
-      }
-      this.#byValue.set(property, index);
-    }
-    return index.get(value) ?? [];
-  }
-
-  constructor(model: CollectionModel, entries: readonly SeedEntry[]) {
-    this.model = model;
-    this.entries = entries;
-    this.index = new Map(entries.map((e) => [e.key, e]));
-    let max = 0;
-    for (const e of entries) {
-      const id = model.id.property === undefined ? undefined : e.record[model.id.property];
-      if (typeof id === 'number' && id > max) max = id;
-    }
-    this.maxInteger = max;
-  }
-}
-
-/** The shared, seeded records of a document's collections, each built on first use. */
-export class ResourceBase {
-  readonly model: ResourceModel;
-  readonly #entries: (name: string) => readonly SeedEntry[];
-  readonly #collections = new Map<string, BaseCollection>();
-
-  /** `entries` gives a collection's seeded entries (`ResourceSeeder.entries`), asked once per collection. */
-  constructor(model: ResourceModel, entries: (name: string) => readonly SeedEntry[]) {
-    this.model = model;
-    this.#entries = entries;
-  }
-
-  collection(name: string): BaseCollection {
-    let found = this.#collections.get(name);
-    if (found === undefined) {
-      const model = this.model.collections.find((c) => c.name === name);
-      if (model === undefined) throw new Error(`the document has no collection ${name}`);
-      found = new BaseCollection(model, this.#entries(name));
-      this.#collections.set(name, found);
-    }
-    return found;
-  }
-}
 
 /** What a session's writes need: its clock and a seeded random source (for uuids). */
 export interface SessionOptions {
@@ -125,117 +30,6 @@ export interface SessionOptions {
 }
 
 export type { Caller } from './record-writes.ts';
-
-class Overlay {
-  readonly base: BaseCollection;
-  readonly changed = new Map<string, SeedEntry | null>();
-  readonly added = new Map<string, SeedEntry>();
-  deletedBase = 0;
-  bytes = OVERLAY_BYTES;
-  maxInteger: number;
-  /** The last sort order asked for over this overlay's records, until the next write. */
-  order: { readonly key: string; readonly records: readonly ResourceRecord[] } | undefined;
-
-  constructor(base: BaseCollection) {
-    this.base = base;
-    this.maxInteger = base.maxInteger;
-  }
-
-  #forgetOrder(): void {
-    if (this.order !== undefined) this.bytes -= ORDER_SLOT_BYTES * this.order.records.length;
-    this.order = undefined;
-  }
-
-  /** Keeps `records` as the order for `key`, counted in the overlay's bytes. */
-  keepOrder(key: string, records: readonly ResourceRecord[]): void {
-    this.#forgetOrder();
-    this.order = { key, records };
-    this.bytes += ORDER_SLOT_BYTES * records.length;
-  }
-
-  get size(): number {
-    return this.base.entries.length - this.deletedBase + this.added.size;
-  }
-
-  has(key: string): boolean {
-    return this.get(key) !== undefined;
-  }
-
-  get(key: string): SeedEntry | undefined {
-    const added = this.added.get(key);
-    if (added !== undefined) return added;
-    const changed = this.changed.get(key);
-    if (changed !== undefined) return changed ?? undefined;
-    return this.base.index.get(key);
-  }
-
-  /** The entries this session wrote (replaced or created), live. */
-  *written(): Generator<SeedEntry> {
-    for (const e of this.changed.values()) if (e !== null) yield e;
-    yield* this.added.values();
-  }
-
-  /** The live entries under `parent`, in the collection's order. */
-  *under(parent: string | undefined): Generator<SeedEntry> {
-    for (const entry of this.base.under(parent)) {
-      const changed = this.changed.get(entry.key);
-      if (changed === null) continue;
-      yield changed ?? entry;
-    }
-    for (const e of this.added.values()) if (e.parent === parent) yield e;
-  }
-
-  /** The live entries whose `property` has `value`: the seeded ones this session left alone, and its own. */
-  *holding(property: string, value: unknown): Generator<SeedEntry> {
-    const key = valueKey(value);
-    for (const e of this.base.holding(property, key)) if (!this.changed.has(e.key)) yield e;
-    for (const e of this.written()) {
-      const v = e.record[property];
-      if (v !== undefined && v !== null && valueKey(v) === key) yield e;
-    }
-  }
-
-  *live(): Generator<SeedEntry> {
-    for (const entry of this.base.entries) {
-      const changed = this.changed.get(entry.key);
-      if (changed === null) continue;
-      yield changed ?? entry;
-    }
-    yield* this.added.values();
-  }
-
-  put(entry: SeedEntry): void {
-    this.#forgetOrder();
-    if (this.base.index.has(entry.key)) {
-      const before = this.changed.get(entry.key);
-      if (before !== undefined) this.bytes -= entryBytes(before);
-      if (before === null) this.deletedBase--;
-      this.changed.set(entry.key, entry);
-    } else {
-      const before = this.added.get(entry.key);
-      if (before !== undefined) this.bytes -= entryBytes(before);
-      this.added.set(entry.key, entry);
-    }
-    this.bytes += entryBytes(entry);
-  }
-
-  remove(key: string): void {
-    this.#forgetOrder();
-    if (this.base.index.has(key)) {
-      const before = this.changed.get(key);
-      if (before === null) return;
-      if (before !== undefined) this.bytes -= entryBytes(before);
-      this.changed.set(key, null);
-      this.deletedBase++;
-      this.bytes += entryBytes(null);
-    } else {
-      const before = this.added.get(key);
-      if (before === undefined) return;
-      this.bytes -= entryBytes(before);
-      this.added.delete(key);
-    }
-  }
-}
 
 /** One session's view of the collections: reads through to the base until it writes. */
 export class SessionResources {
@@ -457,40 +251,6 @@ export class SessionResources {
     for (const overlay of this.#overlays.values()) total += overlay.bytes;
     return total;
   }
-}
-
-/**
- * The seeded order with a session's writes applied: its replaced and deleted seeded records taken out, its own
- * records put in where the order places them. Linear in the collection for a few writes, where sorting afresh
- * compares every record again.
- */
-function mergeWrites(
-  seeded: readonly ResourceRecord[],
-  overlay: Overlay,
-  parent: string | undefined,
-  sort: NonNullable<ListQuery['sort']>,
-  model: CollectionModel,
-): ResourceRecord[] {
-  const dropped = new Set<ResourceRecord>();
-  for (const key of overlay.changed.keys()) {
-    const entry = overlay.base.index.get(key);
-    if (entry !== undefined) dropped.add(entry.record);
-  }
-  const order = dropped.size === 0 ? seeded.slice() : seeded.filter((r) => !dropped.has(r));
-  for (const entry of overlay.written()) {
-    if (entry.parent !== parent) continue;
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const probe = order[mid];
-      if (probe !== undefined && compareRecords(probe, entry.record, sort, model.listShape) <= 0)
-        lo = mid + 1;
-      else hi = mid;
-    }
-    order.splice(lo, 0, entry.record);
-  }
-  return order;
 }
 
 function unfiltered(query: ListQuery): boolean {

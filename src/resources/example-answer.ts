@@ -4,7 +4,7 @@
  * and the request (the same seed, operation and `requestKey` give the same body).
  */
 import { generateValue } from './generate-value.ts';
-import type { OperationModel } from './infer.ts';
+import type { OperationModel } from './resource-model.ts';
 import type { SchemaReader } from './schema.ts';
 import { fakerFor } from './seed.ts';
 

@@ -6,8 +6,9 @@
  * the same document gives the same model, and nothing here reads a file or a clock.
  */
 import type { SpecDocument } from '../spec/document.ts';
-import type { HttpMethod, SchemaNode } from '../spec/model.ts';
-import { isBuiltInOperation, type BuiltInOperation } from './built-ins.ts';
+import type { SchemaNode } from '../spec/model.ts';
+import { bindOperation } from './bind-operation.ts';
+import { isBuiltInOperation } from './built-ins.ts';
 import {
   findCollections,
   isParam,
@@ -17,99 +18,20 @@ import {
   segments,
   type FoundCollection,
 } from './collections.ts';
-import { readOperations, successResponse, type DocOperation } from './document-operations.ts';
-import { readErrorShape, type ErrorShape } from './error-shape.ts';
-import { planList, type ListPlan } from './list-params.ts';
-import { operationAccess, rolePermissions } from './permissions.ts';
-import { readIdRule, type IdRule } from './id-rule.ts';
-import type { ListShape, SortKind } from './run-list.ts';
+import { readOperations, type DocOperation } from './document-operations.ts';
+import { readErrorShape } from './error-shape.ts';
+import { planList } from './list-params.ts';
+import { rolePermissions } from './permissions.ts';
+import { readIdRule } from './id-rule.ts';
+import type { SortKind } from './run-list.ts';
 import { SchemaReader, isRecord } from './schema.ts';
-
-export const DEFAULT_MOCK_COUNT = 20;
-export const DEFAULT_MOCK_MAX = 10_000;
-
-export interface ParentLink {
-  /** The parent collection's name. */
-  readonly collection: string;
-  /** The path parameter naming the parent record in this collection's paths. */
-  readonly parameter: string;
-  /** The item property that holds the parent's id (`workspace_id`), when the schema has one. */
-  readonly property: string | undefined;
-}
-
-export interface CollectionModel {
-  readonly name: string;
-  /** The singular of the path's last segment (`workspace`), as prose says it. */
-  readonly singular: string;
-  /** Its snake_case, for codes (`workspace_not_found`). */
-  readonly code: string;
-  /** Its title case, for notices (`Workspace created successfully`). */
-  readonly title: string;
-  readonly path: string;
-  readonly itemPath: string | undefined;
-  /** The item schema's component name, when it is a reference. */
-  readonly schemaName: string | undefined;
-  /** The item schema, `allOf` merged. */
-  readonly schema: SchemaNode;
-  readonly properties: ReadonlyMap<string, SchemaNode>;
-  readonly required: readonly string[];
-  readonly readOnly: readonly string[];
-  readonly writeOnly: readonly string[];
-  readonly id: IdRule;
-  readonly parent: ParentLink | undefined;
-  /** Properties whose values are unique in the collection (`x-unique: true`), the id aside. */
-  readonly unique: readonly string[];
-  /** Records seeded (per parent record, for a nested collection): `x-mock-count`, default 20. */
-  readonly count: number;
-  /** Records a session may hold: `x-mock-max`, default 10 000. */
-  readonly max: number;
-  readonly list: ListPlan | undefined;
-  /** The list answer's property holding the array, when the answer is an object. */
-  readonly envelope: string | undefined;
-  readonly listShape: ListShape;
-  readonly sortable: ReadonlySet<string>;
-}
-
-export type ServedBy = 'built-in' | 'collection' | 'item' | 'example' | 'singleton';
-export type ResourceAction = 'list' | 'create' | 'read' | 'replace' | 'patch' | 'delete';
-
-export interface OperationModel {
-  readonly operationId: string;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly servedBy: ServedBy;
-  readonly handler: BuiltInOperation | undefined;
-  readonly collection: string | undefined;
-  readonly action: ResourceAction | undefined;
-  /** The path parameter naming the record (item operations). */
-  readonly itemParameter: string | undefined;
-  /** The parents' path parameters, outermost first, with their collections. */
-  readonly scope: readonly { readonly parameter: string; readonly collection: string }[];
-  readonly secured: boolean;
-  readonly permissions: readonly string[];
-  /** The documented success status (the lowest 2xx), or the action's default (201 create, 204 delete, else 200). */
-  readonly status: number;
-  /** The success answer's schema node and example, for `example` and `singleton` operations. */
-  readonly responseSchema: unknown;
-  readonly example: unknown;
-  /** A singleton `GET` whose answer is the user schema: it answers the caller's own record. */
-  readonly answersCaller: boolean;
-  /** Success headers the document declares that the engine fills. */
-  readonly headers: { readonly location: boolean; readonly totalCount: boolean; readonly link: boolean };
-}
-
-export interface ResourceModel {
-  readonly collections: readonly CollectionModel[];
-  readonly operations: readonly OperationModel[];
-  readonly rolePermissions: ReadonlyMap<string, readonly string[]>;
-  readonly errorShape: ErrorShape;
-  /** What the start-up log says: parameters not interpreted, paths read in a way worth knowing. */
-  readonly notes: readonly string[];
-  /** What a start refuses (exit 2): an `x-mock-handler` naming no built-in operation. */
-  readonly errors: readonly string[];
-}
-
-const USER_SCHEMA_NAMES = new Set(['User']);
+import {
+  DEFAULT_MOCK_COUNT,
+  DEFAULT_MOCK_MAX,
+  type CollectionModel,
+  type ParentLink,
+  type ResourceModel,
+} from './resource-model.ts';
 
 function extension(nodes: readonly unknown[], name: string): number | undefined {
   for (const node of nodes) {
@@ -250,153 +172,4 @@ function keptCollections(found: readonly FoundCollection[], ops: readonly DocOpe
   return found.filter(
     (f) => served(f) || found.some((child) => child.shape.startsWith(`${f.shape}/{}/`) && served(child)),
   );
-}
-
-const ACTIONS: Readonly<Record<string, Readonly<Partial<Record<HttpMethod, ResourceAction>>>>> = {
-  collection: { get: 'list', post: 'create' },
-  item: { get: 'read', put: 'replace', patch: 'patch', delete: 'delete' },
-};
-
-function scopeOf(
-  model: CollectionModel,
-  all: readonly CollectionModel[],
-): { parameter: string; collection: string }[] {
-  const chain: { parameter: string; collection: string }[] = [];
-  let current: CollectionModel | undefined = model;
-  for (let depth = 0; current?.parent !== undefined && depth < 32; depth++) {
-    const link: ParentLink = current.parent;
-    chain.unshift({ parameter: link.parameter, collection: link.collection });
-    current = all.find((c) => c.name === link.collection);
-  }
-  return chain;
-}
-
-function bindOperation(
-  doc: SpecDocument,
-  op: DocOperation,
-  collections: readonly CollectionModel[],
-  modelOf: ReadonlyMap<FoundCollection, CollectionModel>,
-  byShape: ReadonlyMap<string, FoundCollection>,
-  reader: SchemaReader,
-  errors: string[],
-): OperationModel {
-  const shape = pathShape(op.path);
-  const segs = segments(op.path);
-  const last = segs.at(-1);
-  const success = successResponse(op);
-  const headers = new Set((success?.headers ?? []).map((h) => h.toLowerCase()));
-  const declared = op.raw['x-mock-handler'];
-  let handler: BuiltInOperation | undefined;
-  if (typeof declared === 'string') {
-    if (isBuiltInOperation(declared)) handler = declared;
-    else
-      errors.push(`${op.operationId}: x-mock-handler names ${declared}, which is not a built-in operation`);
-  } else if (op.named && isBuiltInOperation(op.operationId)) handler = op.operationId;
-
-  const asCollection = byShape.get(shape);
-  const itemOf =
-    last !== undefined && isParam(last)
-      ? byShape.get(pathShape(`/${segs.slice(0, -1).join('/')}`))
-      : undefined;
-  const owner = asCollection ?? itemOf;
-  const collection = owner === undefined ? undefined : modelOf.get(owner);
-  let servedBy: ServedBy = 'example';
-  let action: ResourceAction | undefined;
-  if (collection !== undefined) {
-    const kind = asCollection !== undefined ? 'collection' : 'item';
-    const bound = ACTIONS[kind]?.[op.method];
-    if (bound !== undefined && (kind === 'collection' || collection.id.property !== undefined)) {
-      servedBy = kind;
-      action = bound;
-    }
-  }
-  const responseSchema = success?.schema;
-  const noParams = !segs.some(isParam);
-  if (servedBy === 'example' && noParams && ['get', 'put', 'patch'].includes(op.method)) {
-    const schema = reader.resolve(responseSchema);
-    if (reader.isObject(schema) && reader.listItems(responseSchema) === undefined) servedBy = 'singleton';
-  }
-  if (handler !== undefined) servedBy = 'built-in';
-  const resource = collection?.name ?? nearestResource(op.path, collections) ?? last ?? 'root';
-  const access = operationAccess(doc, op, resource);
-  const refName = reader.refName(responseSchema);
-  const users = collections.find((c) => c.name === 'users');
-  const answersCaller =
-    servedBy === 'singleton' &&
-    op.method === 'get' &&
-    refName !== undefined &&
-    (USER_SCHEMA_NAMES.has(refName) || refName === users?.schemaName);
-  const fallbackStatus = action === 'create' ? 201 : action === 'delete' ? 204 : 200;
-  return {
-    operationId: op.operationId,
-    method: op.method,
-    path: op.path,
-    servedBy,
-    handler,
-    collection: servedBy === 'collection' || servedBy === 'item' ? collection?.name : undefined,
-    action: servedBy === 'collection' || servedBy === 'item' ? action : undefined,
-    itemParameter: servedBy === 'item' && last !== undefined ? paramName(last) : undefined,
-    scope:
-      collection === undefined || (servedBy !== 'collection' && servedBy !== 'item')
-        ? []
-        : scopeOf(collection, collections),
-    secured: access.secured,
-    permissions: access.permissions,
-    status: success?.status ?? fallbackStatus,
-    responseSchema,
-    example: success?.example,
-    answersCaller,
-    headers: {
-      location: headers.has('location'),
-      totalCount: headers.has('x-total-count'),
-      link: headers.has('link'),
-    },
-  };
-}
-
-/** The collection whose path is the longest prefix of `path` (an action under an item belongs to it). */
-function nearestResource(path: string, collections: readonly CollectionModel[]): string | undefined {
-  const shape = pathShape(path);
-  let best: CollectionModel | undefined;
-  for (const c of collections) {
-    const prefix = pathShape(c.path);
-    if (shape.startsWith(`${prefix}/`) && (best === undefined || prefix.length > pathShape(best.path).length))
-      best = c;
-  }
-  return best?.name;
-}
-
-/** `GET /__admin/resources`' answer for a session whose collections hold `counts` records. */
-export function resourcesView(
-  model: ResourceModel,
-  counts: (collection: string) => number,
-): {
-  collections: {
-    name: string;
-    path: string;
-    schema: string | null;
-    id: string | null;
-    parent: string | null;
-    unique: string[];
-    count: number;
-  }[];
-  operations: { operationId: string; method: string; path: string; served_by: ServedBy }[];
-} {
-  return {
-    collections: model.collections.map((c) => ({
-      name: c.name,
-      path: c.path,
-      schema: c.schemaName ?? null,
-      id: c.id.property ?? null,
-      parent: c.parent?.collection ?? null,
-      unique: [...c.unique],
-      count: counts(c.name),
-    })),
-    operations: model.operations.map((op) => ({
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      served_by: op.servedBy,
-    })),
-  };
 }

@@ -1,5 +1,5 @@
 /** The `X-Message` of an engine answer (docs/own-spec.md "Messages", docs/responses.md). */
-import type { CollectionModel, ResourceAction } from './infer.ts';
+import type { CollectionModel, ResourceAction } from './resource-model.ts';
 
 const DONE: Readonly<Partial<Record<ResourceAction, string>>> = {
   create: 'created',

@@ -7,7 +7,7 @@
  * ignores them. Every write sets `updated_at`/`updated_by`. A duplicate id or `x-unique` value is 409 `conflict`.
  */
 import type { SchemaNode } from '../spec/model.ts';
-import type { CollectionModel } from './infer.ts';
+import type { CollectionModel } from './resource-model.ts';
 import { mergePatch } from './merge-patch.ts';
 import { samplePattern } from './pattern-sample.ts';
 import { collectionFull, conflict, missingProperty, ResourceError } from './resource-errors.ts';

@@ -8,7 +8,7 @@
  */
 import { Faker, base, en, generateMersenne53Randomizer } from '../data/faker.ts';
 import { generateObject, generateValue, type GenerateContext } from './generate-value.ts';
-import type { CollectionModel, ResourceModel } from './infer.ts';
+import type { CollectionModel, ResourceModel } from './resource-model.ts';
 import type { ResourceRecord } from './run-list.ts';
 import type { SchemaReader } from './schema.ts';
 

@@ -1,8 +1,10 @@
 /** A resource base over a small document, and sessions with a clock that ticks a second per write. */
 import { generateMersenne53Randomizer } from '../../src/data/faker.ts';
 import type { SpecDocument } from '../../src/spec/document.ts';
-import { ResourceBase, SessionResources } from '../../src/resources/collection-store.ts';
-import { inferResources, type ResourceModel } from '../../src/resources/infer.ts';
+import { ResourceBase } from '../../src/resources/base-collection.ts';
+import { SessionResources } from '../../src/resources/collection-store.ts';
+import { inferResources } from '../../src/resources/infer.ts';
+import type { ResourceModel } from '../../src/resources/resource-model.ts';
 import { SchemaReader } from '../../src/resources/schema.ts';
 import { ResourceSeeder, type SeedOptions } from '../../src/resources/seed.ts';
 

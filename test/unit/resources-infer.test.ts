@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readSpecDocument } from '../../src/spec/document-file.ts';
 import { API_OPERATIONS } from '../../src/operations/api/table.ts';
 import { BUILT_IN_OPERATIONS } from '../../src/resources/built-ins.ts';
-import { inferResources, resourcesView } from '../../src/resources/infer.ts';
+import { inferResources } from '../../src/resources/infer.ts';
+import { resourcesView } from '../../src/resources/resources-view.ts';
 import { singular } from '../../src/resources/naming.ts';
 import { doc, json, ok, pathParam, projectsDoc, query, ref } from '../support/resource-docs.ts';
 

@@ -8,7 +8,7 @@ import { parseSpecDocument } from '../../src/spec/document.ts';
 import { readSpecDocument } from '../../src/spec/document-file.ts';
 import { SchemaValidator } from '../../src/spec/schema-validator.ts';
 import { readListQuery } from '../../src/resources/list-query.ts';
-import { resourcesView } from '../../src/resources/infer.ts';
+import { resourcesView } from '../../src/resources/resources-view.ts';
 import { fixture, must } from '../support/resource-session.ts';
 
 const FILE = new URL('../../examples/own-spec/openapi.yaml', import.meta.url);
