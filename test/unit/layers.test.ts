@@ -25,6 +25,7 @@ const CORE = ['src/users/', 'src/workspaces/'];
 const CORE_FORBIDDEN = [
   'src/pipeline/',
   'src/operations/',
+  'src/resources/',
   'src/oauth/',
   'src/control/',
   'src/sessions/',
@@ -37,6 +38,7 @@ const CORE_FORBIDDEN = [
 ];
 const DOMAIN = [
   ...CORE,
+  'src/resources/',
   'src/oauth/',
   'src/access/',
   'src/sessions/',

@@ -1,0 +1,266 @@
+/**
+ * The records of every inferred collection (docs/own-spec.md "Sessions"): one shared, frozen base seeded at start
+ * (`ResourceBase`), and per session a copy-on-write overlay (`SessionResources`) holding only what the session
+ * changed — replaced and deleted base records by key, created records in creation order — so an untouched session
+ * costs nothing and every session answers as if it had its own copy. Each overlay counts its bytes
+ * (`stateBytes`, for the state memory of docs/sessions.md "Memory") and each collection is bounded per session
+ * (`x-mock-max`, 409 `collection_full`).
+ */
+import { valueKey, type ResourceBase } from './base-collection.ts';
+import type { CollectionModel } from './resource-model.ts';
+import type { ListQuery } from './list-query.ts';
+import { mergeWrites, Overlay } from './overlay.ts';
+import { recordNotFound } from './resource-errors.ts';
+import { runList, sortRecords, type ListResult, type ResourceRecord } from './run-list.ts';
+import type { SeedEntry } from './seed.ts';
+import {
+  buildCreated,
+  buildPatched,
+  buildReplaced,
+  type Caller,
+  type WriteContext,
+} from './record-writes.ts';
+
+/** What a session's writes need: its clock and a seeded random source (for uuids). */
+export interface SessionOptions {
+  /** The session clock's now, as an RFC 3339 timestamp. */
+  readonly now: () => string;
+  /** A uniform draw in [0, 1) from the session's seeded randomizer. */
+  readonly random: () => number;
+}
+
+export type { Caller } from './record-writes.ts';
+
+/** One session's view of the collections: reads through to the base until it writes. */
+export class SessionResources {
+  readonly #base: ResourceBase;
+  readonly #options: SessionOptions;
+  readonly #overlays = new Map<string, Overlay>();
+
+  constructor(base: ResourceBase, options: SessionOptions) {
+    this.#base = base;
+    this.#options = options;
+  }
+
+  #overlay(name: string): Overlay {
+    let overlay = this.#overlays.get(name);
+    if (overlay === undefined) {
+      overlay = new Overlay(this.#base.collection(name));
+      this.#overlays.set(name, overlay);
+    }
+    return overlay;
+  }
+
+  /** The live entries of `name` under `parent` (every entry for a top-level collection). */
+  *#entries(name: string, parent: string | undefined): Generator<SeedEntry> {
+    const overlay = this.#overlays.get(name);
+    if (overlay !== undefined) yield* overlay.under(parent);
+    else yield* this.#base.collection(name).under(parent);
+  }
+
+  /** The entry of `name` under `parent` that `value` names by the collection's id rule, or 404. */
+  #find(model: CollectionModel, parent: string | undefined, value: string): SeedEntry {
+    const overlay = this.#overlays.get(model.name);
+    const direct =
+      overlay === undefined ? this.#base.collection(model.name).index.get(value) : overlay.get(value);
+    if (direct !== undefined && direct.parent === parent) return direct;
+    const [, ...others] = model.id.matches;
+    if (others.length > 0) {
+      for (const entry of this.#entries(model.name, parent)) {
+        if (others.some((p) => String(entry.record[p]) === value)) return entry;
+      }
+    }
+    throw recordNotFound(
+      model.singular,
+      model.code,
+      model.id.matches.length > 0 ? model.id.matches : ['id'],
+      value,
+    );
+  }
+
+  /** The key of the direct parent record that `scope` (the parents' path values, outermost first) names. */
+  #parentKey(model: CollectionModel, scope: readonly string[]): string | undefined {
+    const chain: CollectionModel[] = [];
+    for (let c = model; c.parent !== undefined;) {
+      const parent = this.#base.model.collections.find((m) => m.name === c.parent?.collection);
+      if (parent === undefined) break;
+      chain.unshift(parent);
+      c = parent;
+    }
+    let key: string | undefined;
+    for (const [i, parent] of chain.entries()) key = this.#find(parent, key, scope[i] ?? '').key;
+    return key;
+  }
+
+  #model(name: string): CollectionModel {
+    return this.#base.collection(name).model;
+  }
+
+  #context(model: CollectionModel, parent: string | undefined, caller: Caller): WriteContext {
+    return {
+      model,
+      now: this.#options.now(),
+      caller,
+      random: this.#options.random,
+      parentId: parent === undefined ? undefined : this.#parentIdValue(model, parent),
+      holding: (property, value) => this.#holding(model.name, property, value),
+    };
+  }
+
+  #holding(name: string, property: string, value: unknown): Iterable<SeedEntry> {
+    const overlay = this.#overlays.get(name);
+    return overlay !== undefined
+      ? overlay.holding(property, value)
+      : this.#base.collection(name).holding(property, valueKey(value));
+  }
+
+  #parentIdValue(model: CollectionModel, parentKey: string): unknown {
+    const parentName = model.parent?.collection;
+    if (parentName === undefined) return parentKey;
+    const parentModel = this.#model(parentName);
+    const entry =
+      this.#overlays.get(parentName)?.get(parentKey) ??
+      this.#base.collection(parentName).index.get(parentKey);
+    return parentModel.id.property === undefined ? parentKey : entry?.record[parentModel.id.property];
+  }
+
+  /** Records the session holds in `name` (every parent's). */
+  count(name: string): number {
+    return this.#overlays.get(name)?.size ?? this.#base.collection(name).entries.length;
+  }
+
+  /** A page of `name`'s records under the parents `scope` names. */
+  list(name: string, scope: readonly string[], query: ListQuery): ListResult {
+    const model = this.#model(name);
+    const parent = this.#parentKey(model, scope);
+    const sorted = query.sort === undefined ? undefined : this.#sorted(model, parent, query.sort);
+    const records =
+      sorted ??
+      (function* (entries: Iterable<SeedEntry>) {
+        for (const e of entries) yield e.record;
+      })(this.#entries(name, parent));
+    if (
+      model.parent === undefined &&
+      unfiltered(query) &&
+      (query.sort === undefined || sorted !== undefined)
+    ) {
+      // Nothing to filter or rank: the page is a slice of the collection's order, and the total its size.
+      const items: ResourceRecord[] = [];
+      const end = query.offset + query.limit;
+      let index = 0;
+      for (const record of records) {
+        if (index >= end) break;
+        if (index++ >= query.offset) items.push(present(model, record));
+      }
+      return { items, total: this.count(name) };
+    }
+    const result = runList(records, query, model.listShape, sorted !== undefined);
+    return { items: result.items.map((r) => present(model, r)), total: result.total };
+  }
+
+  /**
+   * The records under `parent` in `sort`'s order: kept for the seeded records (one per property and direction,
+   * shared by sessions that have not written to the collection), and for a session's own state its last order
+   * until its next write.
+   */
+  #sorted(
+    model: CollectionModel,
+    parent: string | undefined,
+    sort: NonNullable<ListQuery['sort']>,
+  ): readonly ResourceRecord[] {
+    const key = `${sort.property} ${sort.order} ${parent ?? ''}`;
+    const base = this.#base.collection(model.name);
+    let seeded = base.orders.get(key);
+    if (seeded === undefined) {
+      seeded = sortRecords(
+        base.under(parent).map((e) => e.record),
+        sort,
+        model.listShape,
+      );
+      base.orders.set(key, seeded);
+    }
+    const overlay = this.#overlays.get(model.name);
+    if (overlay === undefined) return seeded;
+    if (overlay.order?.key !== key) overlay.keepOrder(key, mergeWrites(seeded, overlay, parent, sort, model));
+    return overlay.order?.records ?? [];
+  }
+
+  read(name: string, scope: readonly string[], value: string): ResourceRecord {
+    const model = this.#model(name);
+    return present(model, this.#find(model, this.#parentKey(model, scope), value).record);
+  }
+
+  create(name: string, scope: readonly string[], body: unknown, caller: Caller): ResourceRecord {
+    const model = this.#model(name);
+    const parent = this.#parentKey(model, scope);
+    const overlay = this.#overlay(name);
+    const entry = buildCreated(this.#context(model, parent, caller), overlay, body, parent);
+    overlay.put(entry);
+    return present(model, entry.record);
+  }
+
+  replace(
+    name: string,
+    scope: readonly string[],
+    value: string,
+    body: unknown,
+    caller: Caller,
+  ): ResourceRecord {
+    const model = this.#model(name);
+    const parent = this.#parentKey(model, scope);
+    const before = this.#find(model, parent, value);
+    const entry = buildReplaced(this.#context(model, parent, caller), before, body);
+    this.#overlay(name).put(entry);
+    return present(model, entry.record);
+  }
+
+  patch(
+    name: string,
+    scope: readonly string[],
+    value: string,
+    patch: unknown,
+    caller: Caller,
+  ): ResourceRecord {
+    const model = this.#model(name);
+    const parent = this.#parentKey(model, scope);
+    const before = this.#find(model, parent, value);
+    const entry = buildPatched(this.#context(model, parent, caller), before, patch);
+    this.#overlay(name).put(entry);
+    return present(model, entry.record);
+  }
+
+  /** Deletes the record and, in every collection nested under this one, its children (recursively). */
+  delete(name: string, scope: readonly string[], value: string): void {
+    const model = this.#model(name);
+    const entry = this.#find(model, this.#parentKey(model, scope), value);
+    this.#removeWithChildren(model, entry.key);
+  }
+
+  #removeWithChildren(model: CollectionModel, key: string): void {
+    this.#overlay(model.name).remove(key);
+    for (const child of this.#base.model.collections) {
+      if (child.parent?.collection !== model.name) continue;
+      const keys = [...this.#entries(child.name, key)].map((e) => e.key);
+      for (const childKey of keys) this.#removeWithChildren(child, childKey);
+    }
+  }
+
+  /** Bytes this session's writes hold (the base is shared and not counted). */
+  stateBytes(): number {
+    let total = 0;
+    for (const overlay of this.#overlays.values()) total += overlay.bytes;
+    return total;
+  }
+}
+
+function unfiltered(query: ListQuery): boolean {
+  return query.filters.length === 0 && query.ranges.length === 0 && query.terms.length === 0;
+}
+
+/** A record as answers show it: write-only properties (a password) left out. */
+function present(model: CollectionModel, record: ResourceRecord): ResourceRecord {
+  if (model.writeOnly.length === 0) return record;
+  const shown: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) if (!model.writeOnly.includes(k)) shown[k] = v;
+  return shown;
+}
