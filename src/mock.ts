@@ -7,6 +7,8 @@ import type { Express } from 'express';
 import { expressApp } from './adapters/express/app.ts';
 import { createLogger, type Logger, type LogLevel } from './adapters/express/log.ts';
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
+import { adminTools } from './adapters/mcp/admin-tools.ts';
+import { McpHttpEndpoint } from './adapters/mcp/http-endpoint.ts';
 import { ConfigError, DEFAULTS, type Config } from './config.ts';
 import type { Services } from './context.ts';
 import type { ClaimRule, ClaimRuleInput } from './control/claim-rules.ts';
@@ -206,13 +208,20 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     issuerPinned: o.issuer !== undefined,
     issuerPort: Number(authUrl.port || (authUrl.protocol === 'https:' ? 443 : 80)),
   });
-  const handler = requestPath(services, specs, o, logger);
+  const mcp = new McpHttpEndpoint({
+    tools: adminTools(specs.admin.doc),
+    version: (specs.admin.doc.info as { version?: string } | undefined)?.version ?? '',
+    now: o.now,
+    randomId: () => crypto.randomUUID(),
+  });
+  const handler = requestPath({ ...services, mcp }, specs, o, logger);
   const isAuth = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const serve = (serves: (operation: OperationSpec) => boolean): { app: Express; fetch: Mock['fetch'] } => {
     const handle = handler(serves);
     return { app: expressApp(handle, logger), fetch: fetchAdapter(handle) };
   };
   const main = serve(o.separateAuthServer ? (operation) => !isAuth(operation) : () => true);
+  mcp.bind(main.fetch);
   const auth = o.separateAuthServer
     ? serve((operation) => isAuth(operation) || operation.id === 'getHealth').app
     : main.app;

@@ -21,6 +21,7 @@ import {
   setClock,
 } from './identity-provider.ts';
 import { clearRequests, listRequests, streamRequests } from './journal.ts';
+import { closeMcpSession, mcp } from './mcp.ts';
 import { getContract, listContracts, providerState } from './pact.ts';
 import { createSession, dropSession, listSessions } from './sessions.ts';
 import { putFixtures, reset, seed } from './state.ts';
@@ -62,4 +63,6 @@ export const ADMIN_OPERATIONS = {
   getConsoleAsset,
   getDrift,
   clearDrift,
+  mcp,
+  closeMcpSession,
 } satisfies OperationTable<operations>;
