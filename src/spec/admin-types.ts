@@ -128,7 +128,10 @@ export type paths = {
     };
     /**
      * The journal of the last 1000 requests, newest first
-     * @description Secrets (Authorization, passwords, client secrets, tokens) are redacted.
+     * @description Secrets are redacted: authorization headers, passwords, client secrets, and the tokens and codes of token
+     *     answers and redirect URLs (an error body's `code` is the error's name and stays). Request and JSON
+     *     response bodies are kept up to 16 KiB each. `?format=har` (or `Accept: application/har+json`) answers
+     *     HAR 1.2.
      */
     get: operations['listRequests'];
     put?: never;
@@ -1027,6 +1030,80 @@ export type components = {
       };
       response: {
         headers: Record<string, never>;
+        /**
+         * @description A JSON answer's body (secrets redacted), kept up to 16 KiB (16384 bytes); a longer one is its first
+         *     16 KiB, as text, with `body_truncated: true`.
+         */
+        body?: unknown;
+        /**
+         * @description Present when `body` was cut at 16 KiB.
+         * @constant
+         */
+        body_truncated?: true;
+        /**
+         * @description Why the answer's body is not kept: pages, documents and files are not JSON; the server's state
+         *     memory (`--max-state-memory`) had no room for it.
+         * @enum {string}
+         */
+        body_omitted?: 'not JSON' | 'stream' | 'state memory full';
+      };
+    };
+    /** @description An HTTP Archive, HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/). */
+    Har: {
+      log: {
+        /** @constant */
+        version: '1.2';
+        creator: {
+          name: string;
+          version: string;
+        };
+        entries: components['schemas']['HarEntry'][];
+      };
+    };
+    HarNameValue: {
+      name: string;
+      value: string;
+    };
+    HarEntry: {
+      /** Format: date-time */
+      startedDateTime: string;
+      time: number;
+      request: {
+        method: string;
+        url: string;
+        httpVersion: string;
+        cookies: components['schemas']['HarNameValue'][];
+        headers: components['schemas']['HarNameValue'][];
+        queryString: components['schemas']['HarNameValue'][];
+        postData?: {
+          mimeType: string;
+          text: string;
+          comment?: string;
+        };
+        headersSize: number;
+        bodySize: number;
+      };
+      response: {
+        status: number;
+        statusText: string;
+        httpVersion: string;
+        cookies: components['schemas']['HarNameValue'][];
+        headers: components['schemas']['HarNameValue'][];
+        content: {
+          size: number;
+          mimeType: string;
+          text?: string;
+          comment?: string;
+        };
+        redirectURL: string;
+        headersSize: number;
+        bodySize: number;
+      };
+      cache: Record<string, never>;
+      timings: {
+        send: number;
+        wait: number;
+        receive: number;
       };
     };
     /**
@@ -1658,6 +1735,11 @@ export interface operations {
         path?: string;
         status?: number;
         limit?: number;
+        /**
+         * @description `har`: the entries as an HTTP Archive (HAR 1.2), oldest first, as `Accept: application/har+json` asks
+         *     too; `json` (the default): this operation's own JSON, whatever `Accept` says.
+         */
+        format?: 'json' | 'har';
       };
       header?: {
         /**
@@ -1671,7 +1753,11 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Matching entries, newest first; `total` counts all matches. */
+      /**
+       * @description Matching entries, newest first; `total` counts all matches. As HAR (`?format=har` or
+       *     `Accept: application/har+json`): the same entries, oldest first, redacted the same way, with each JSON
+       *     answer's body (up to 16 KiB), for browsers' DevTools and `@msw/source`'s `fromTraffic`.
+       */
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
@@ -1685,6 +1771,7 @@ export interface operations {
             requests: components['schemas']['JournalEntry'][];
             total: number;
           };
+          'application/har+json': components['schemas']['Har'];
         };
       };
       400: components['responses']['BadRequest'];
