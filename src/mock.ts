@@ -7,8 +7,7 @@ import type { Express } from 'express';
 import { expressApp } from './adapters/express/app.ts';
 import { createLogger, type Logger, type LogLevel } from './adapters/express/log.ts';
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
-import { adminTools } from './adapters/mcp/admin-tools.ts';
-import { McpHttpEndpoint } from './adapters/mcp/http-endpoint.ts';
+import { lazyMcpHost } from './adapters/mcp/lazy-host.ts';
 import { ConfigError, DEFAULTS, type Config } from './config.ts';
 import type { Services } from './context.ts';
 import type { ClaimRule, ClaimRuleInput } from './control/claim-rules.ts';
@@ -208,9 +207,8 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     issuerPinned: o.issuer !== undefined,
     issuerPort: Number(authUrl.port || (authUrl.protocol === 'https:' ? 443 : 80)),
   });
-  const mcp = new McpHttpEndpoint({
-    tools: adminTools(specs.admin.doc),
-    version: (specs.admin.doc.info as { version?: string } | undefined)?.version ?? '',
+  const mcp = lazyMcpHost({
+    adminDocument: specs.admin.doc,
     now: o.now,
     randomId: () => crypto.randomUUID(),
   });
