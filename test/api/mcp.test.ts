@@ -360,5 +360,17 @@ describe('POST /__admin/mcp keeps the admin rules', () => {
       ).status;
     expect(await list(ids[0] ?? '')).toBe(404);
     expect(await list(ids.at(-1) ?? '')).toBe(200);
+    // DELETE ends a session (MCP "Session Management"): its id is 404 from then on.
+    const last = ids.at(-1) ?? '';
+    const ended = await fetch(`${mock.url}/__admin/mcp`, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        'mcp-session-id': last,
+        'mcp-protocol-version': '2025-06-18',
+      },
+    });
+    expect(ended.status).toBe(200);
+    expect(await list(last)).toBe(404);
   });
 });
