@@ -172,7 +172,7 @@ describe.concurrent('the drift commands', () => {
       expect(entry?.request.url).toBe(`${mock.url}/users?page_size=10`);
       expect(entry?.request.headers.find((h) => h.name === 'authorization')?.value).toBe('Bearer [REDACTED]');
       expect(JSON.stringify(archive)).not.toContain(token);
-      const real = JSON.parse(direct.body) as { id: string; email: string }[];
+      const real = JSON.parse(direct.body.toString('utf8')) as { id: string; email: string }[];
       const written = JSON.parse(entry?.response.content.text ?? '[]') as { id: string; email: string }[];
       expect(written.map((u) => u.id)).toEqual(real.map((u) => u.id));
       // The known accounts keep their emails; the others are stand-ins.
