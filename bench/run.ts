@@ -4,9 +4,10 @@
  * jsonwebtoken service, `stack-server.ts`) — so that every goal is a ratio that means something on a shared
  * machine. Sections: load (10 000 users; 100 000 in a full run), start-up in interleaved rounds (and a second
  * `startMock()` in one process), the first queries after a large seed with the event loop watched, memory, the
- * sessions' figures, and the figures still to come (`extra-figures.ts`).
+ * sessions' figures, the MCP server's cost per tool call (`mcp.ts`), and the figures still to come
+ * (`extra-figures.ts`).
  *
- *   npm run bench [-- --quick] [--compare DIR ...] [--only load,startup,first-queries,sessions,extras]
+ *   npm run bench [-- --quick] [--compare DIR ...] [--only load,startup,first-queries,sessions,extras,mcp]
  *                 [--scenarios list,token] [--rounds N] [--seconds S] [--warm-up S]
  *
  * `--quick`: 10 000 users only, short windows, 3 start-up rounds, first queries after 100 000 users only.
@@ -66,7 +67,7 @@ import { startupRounds, type StartupJob } from './startup.ts';
 import { measureLoad, type LoadSettings } from './throughput.ts';
 import { findWrk } from './wrk.ts';
 
-const SECTIONS = ['load', 'startup', 'first-queries', 'sessions', 'extras'] as const;
+const SECTIONS = ['load', 'startup', 'first-queries', 'sessions', 'extras', 'mcp'] as const;
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean' },
@@ -188,7 +189,31 @@ async function firstQueriesSection(
   return { queries, seeds };
 }
 
+/** The MCP figures (bench/mcp.ts), in a process of its own: a tool call over stdio, over HTTP, and the plain call. */
+function mcpFigures(): unknown {
+  const output = execFileSync(
+    'npx',
+    ['tsx', 'bench/mcp.ts', ...(QUICK ? ['--calls', '50', '--rounds', '1'] : [])],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const lines = output.trimEnd().split('\n');
+  log(`\n${lines.slice(0, -1).join('\n')}`);
+  return JSON.parse(lines[lines.length - 1] ?? '{}') as unknown;
+}
+
 async function main(): Promise<void> {
+  if (ONLY.size === 1 && ONLY.has('mcp')) {
+    // Alone, the MCP section needs no baselines, load driver or tokens.
+    const mcp = mcpFigures();
+    writeFileSync(
+      new URL('./results/quick.tmp.json', import.meta.url),
+      `${JSON.stringify({ date: new Date().toISOString(), mcp }, null, 2)}\n`,
+    );
+    log('\nwrote bench/results/quick.tmp.json');
+    return;
+  }
   pinDriver();
   const machine = `${String(cpus().length)} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load ${loadavg()
     .map((l) => l.toFixed(2))
@@ -311,10 +336,11 @@ async function main(): Promise<void> {
   }
   log(mswBundleSection());
   const sessions = ONLY.has('sessions') ? sessionFigures() : undefined;
+  const mcp = ONLY.has('mcp') ? mcpFigures() : undefined;
   const file = QUICK || ONLY.size < SECTIONS.length ? 'quick.tmp.json' : 'latest.json';
   writeFileSync(
     new URL(`./results/${file}`, import.meta.url),
-    `${JSON.stringify({ date: new Date().toISOString(), machine, taskset: HAS_TASKSET, driver: driver.kind, seconds: SECONDS, ...run, goals, extras, sessions }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, taskset: HAS_TASKSET, driver: driver.kind, seconds: SECONDS, ...run, goals, extras, sessions, mcp }, null, 2)}\n`,
   );
   log(`\nwrote bench/results/${file}`);
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import {
   ConfigError,
   DRIFT_FLAGS,
+  MCP_FLAGS,
   MOCK_URL_VARIABLE,
   parseConfig,
   parseDuration,
@@ -357,6 +358,22 @@ async function proxy(config: Config, extra: ParsedCommand['extra']): Promise<voi
   if (run.stopping) stop();
 }
 
+/** `identity-mock mcp`: the MCP server on stdio, driving the mock at `--url` (docs/agents.md). */
+async function mcp(config: Config, extra: ParsedCommand['extra']): Promise<void> {
+  const { runStdioMcp } = await import('./adapters/mcp/stdio.ts');
+  const text = (name: string): string | undefined => {
+    const value = extra[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const url = text('url') ?? (process.env[MOCK_URL_VARIABLE] || 'http://localhost:8080');
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new ConfigError(
+      `--url must be an http(s) URL such as http://localhost:8080 (got ${JSON.stringify(url)})`,
+    );
+  }
+  await runStdioMcp({ url, session: text('session'), adminToken: config.adminToken, version: version() });
+}
+
 /** `identity-mock drift`: probes the real service (docs/drift.md); exit 1 when it drifts or cannot be reached. */
 async function drift(extra: ParsedCommand['extra']): Promise<void> {
   const { driftPlan, probe } = await driftCommands();
@@ -387,6 +404,7 @@ async function main(argv: readonly string[]): Promise<void> {
     verify: VERIFY_FLAGS,
     proxy: PROXY_FLAGS,
     drift: DRIFT_FLAGS,
+    mcp: MCP_FLAGS,
   };
   const named = command !== undefined && command in commands;
   const parsed = parseConfig(named ? rest : argv, process.env, commands[command ?? ''] ?? [], (path) =>
@@ -398,6 +416,7 @@ async function main(argv: readonly string[]): Promise<void> {
   else if (command === 'verify') await verify(parsed.config, parsed.extra);
   else if (command === 'proxy') await proxy(parsed.config, parsed.extra);
   else if (command === 'drift') await drift(parsed.extra);
+  else if (command === 'mcp') await mcp(parsed.config, parsed.extra);
   else await serve(parsed.config);
 }
 

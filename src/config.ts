@@ -513,7 +513,18 @@ export const PROXY_FLAGS: readonly FlagSpec[] = Object.freeze([
     help: 'accept an upstream TLS certificate that does not verify (a test service you trust)',
   },
   { flag: 'record', value: 'FILE', help: 'write the users seen in list answers there, as a --fixtures file' },
-  { flag: 'keep-pii', help: 'with --record: keep real names, emails and identifiers' },
+  { flag: 'keep-pii', help: 'with --record or --har: keep real names, emails and identifiers' },
+  {
+    flag: 'har',
+    value: 'FILE',
+    help: "write the service's traffic there as HAR 1.2 (redacted) when the proxy stops",
+  },
+]);
+
+/** Flags of `identity-mock mcp` (docs/agents.md), besides the options above (--admin-token). */
+export const MCP_FLAGS: readonly FlagSpec[] = Object.freeze([
+  { flag: 'url', value: 'URL', help: 'the mock to drive [IDENTITY_MOCK_URL, else http://localhost:8080]' },
+  { flag: 'session', value: 'ID', help: 'act in that session (X-Mock-Session)' },
 ]);
 
 /** Flags of `identity-mock drift` (docs/drift.md), besides the options above. */

@@ -67,6 +67,22 @@ export interface ServedDocument {
   json(base: string): string;
 }
 
+/** An MCP request as the control plane hands it on (`POST /__admin/mcp`, docs/agents.md). */
+export interface McpHttpRequest {
+  readonly method: string;
+  /** `http://localhost:8080`: where the client reached the mock (the tools call it there, in-process). */
+  readonly origin: string;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: unknown;
+  /** The `X-Mock-Session` of the request (undefined: the default session). */
+  readonly session: string | undefined;
+}
+
+/** The MCP server over streamable HTTP (`adapters/mcp/http-endpoint.ts`). */
+export interface McpHost {
+  handle(request: McpHttpRequest): Promise<Answer>;
+}
+
 export interface Services {
   readonly api: ApiModel;
   readonly admin: ApiModel;
@@ -86,6 +102,8 @@ export interface Services {
   readonly documents: { readonly api: ServedDocument; readonly admin: ServedDocument };
   /** The mock's real clock, epoch milliseconds: what server-wide things are dated by (a session has its own). */
   readonly clock: () => number;
+  /** The MCP endpoint (`POST /__admin/mcp`), where the host serves one. */
+  readonly mcp?: McpHost | undefined;
   /** Creates (or replaces) the named session `id`, over the start's data or over `dataset`. */
   newSession(id: string, dataset: Dataset | undefined): Promise<Session>;
 }

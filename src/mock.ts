@@ -7,6 +7,7 @@ import { expressApp, type ExpressApp } from './adapters/express/app.ts';
 import { createLogger, type Logger, type LogLevel } from './adapters/express/log.ts';
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
 import type { KeyState } from './oauth/key-lifecycle.ts';
+import { lazyMcpHost } from './adapters/mcp/lazy-host.ts';
 import { ConfigError, DEFAULTS, type Config } from './config.ts';
 import type { Services } from './context.ts';
 import type { ClaimRule, ClaimRuleInput } from './control/claim-rules.ts';
@@ -208,7 +209,12 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     issuerPinned: o.issuer !== undefined,
     issuerPort: Number(authUrl.port || (authUrl.protocol === 'https:' ? 443 : 80)),
   });
-  const handler = requestPath(services, specs, o, logger);
+  const mcp = lazyMcpHost({
+    adminDocument: specs.admin.doc,
+    now: o.now,
+    randomId: () => crypto.randomUUID(),
+  });
+  const handler = requestPath({ ...services, mcp }, specs, o, logger);
   const isAuth = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const serve = (
     serves: (operation: OperationSpec) => boolean,
@@ -217,6 +223,7 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     return { app: expressApp(handle, logger), fetch: fetchAdapter(handle) };
   };
   const main = serve(o.separateAuthServer ? (operation) => !isAuth(operation) : () => true);
+  mcp.bind(main.fetch);
   const auth = o.separateAuthServer
     ? serve((operation) => isAuth(operation) || operation.id === 'getHealth').app
     : main.app;

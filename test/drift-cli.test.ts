@@ -146,6 +146,40 @@ describe.concurrent('the drift commands', () => {
       expect(minted.stdout).toMatch(/^eyJ/);
     });
 
+    it('--har writes the traffic as HAR 1.2 on SIGTERM, redacted, the users anonymised', async () => {
+      const port = await freePort();
+      const har = join(dir, 'traffic.har');
+      const bin = launchBin(['proxy', '--upstream', mock.url, '--port', String(port), '--har', har]);
+      await listening(bin);
+      const headers = { Authorization: `Bearer ${token}` };
+      const direct = await rawRequest(`${mock.url}/users?page_size=10`, { headers });
+      expect((await rawRequest(`http://127.0.0.1:${port}/users?page_size=10`, { headers })).status).toBe(200);
+      bin.child.kill('SIGTERM');
+      const exit = await bin.exited;
+      expect(exit.code).toBe(0);
+      expect(exit.stderr).toMatch(/1 requests written to .*traffic\.har as HAR 1\.2/);
+      const archive = JSON.parse(await readFile(har, 'utf8')) as {
+        log: {
+          version: string;
+          entries: {
+            request: { url: string; headers: { name: string; value: string }[] };
+            response: { content: { text: string } };
+          }[];
+        };
+      };
+      expect(archive.log.version).toBe('1.2');
+      const [entry] = archive.log.entries;
+      expect(entry?.request.url).toBe(`${mock.url}/users?page_size=10`);
+      expect(entry?.request.headers.find((h) => h.name === 'authorization')?.value).toBe('Bearer [REDACTED]');
+      expect(JSON.stringify(archive)).not.toContain(token);
+      const real = JSON.parse(direct.body.toString('utf8')) as { id: string; email: string }[];
+      const written = JSON.parse(entry?.response.content.text ?? '[]') as { id: string; email: string }[];
+      expect(written.map((u) => u.id)).toEqual(real.map((u) => u.id));
+      // The known accounts keep their emails; the others are stand-ins.
+      expect(written[0]?.email).toBe(real[0]?.email);
+      expect(written.at(-1)?.email).not.toBe(real.at(-1)?.email);
+    });
+
     it('reports drift as it happens, and exits 1 when its port is taken', async () => {
       const port = await freePort();
       const bin = launchBin(['proxy', '--upstream', upstream.url, '--port', String(port)]);

@@ -5,9 +5,10 @@
  * token, as the quick start makes them. `curl` reports each answer's status; a block's statuses must all be 2xx, or
  * exactly the ones its fence lists (```` ```sh tested 500 429 ````). Nothing may go to stderr besides. A line
  * `# → text` says what the block prints: its output must contain `text`. A ```` ```js tested ```` block is a
- * self-contained ES module run with Node, importing the built package by its name. A ```` ```js recipe FILE ````
- * block of docs/login.md is an excerpt of an example project that test/examples.test.ts runs: its parts (between
- * `// …` lines) are in FILE, in order, whitespace aside; a ```` ```json recipe FILE ```` block is one of FILE's records.
+ * self-contained ES module run with Node, importing the built package by its name (`http://localhost:8080` is the
+ * mock's URL there too). A ```` ```js recipe FILE ```` block of docs/login.md is an excerpt of an example project
+ * that test/examples.test.ts runs: its parts (between `// …` lines) are in FILE, in order, whitespace aside; a
+ * ```` ```json recipe FILE ```` block is one of FILE's records.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { passwordFields } from './support/auth.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
 /** The documents whose tested blocks run here. */
-const DOCUMENTS = ['README.md', 'docs/tokens.md', 'docs/login.md'];
+const DOCUMENTS = ['README.md', 'docs/tokens.md', 'docs/login.md', 'docs/agents.md'];
 
 interface Block {
   readonly where: string;
@@ -94,7 +95,7 @@ describe('README and docs commands', () => {
     async ({ script, prints }) => {
       const { stdout, stderr } = await promisify(execFile)(
         process.execPath,
-        ['--input-type=module', '--eval', script],
+        ['--input-type=module', '--eval', script.replaceAll('http://localhost:8080', mock.url)],
         { cwd: ROOT, env, timeout: 30_000 },
       );
       expect(stderr).toBe('');

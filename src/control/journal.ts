@@ -9,6 +9,7 @@
  * entries to make room for a new one. Each entry is serialised once for every listener (the journal streams), and a
  * listener that throws never fails the request that was recorded.
  */
+import { answerFields, keptAnswer, type KeptAnswer } from './journal-answer.ts';
 import { redactBody, redactHeaders, redactUrl } from './redaction.ts';
 import { compileGlob } from './path-glob.ts';
 
@@ -29,7 +30,15 @@ export interface JournalEntry {
     /** Why the body is not kept at all (`too deep`: it was refused before it was read). */
     readonly body_omitted?: string;
   };
-  readonly response: { readonly headers: Readonly<Record<string, unknown>> };
+  readonly response: {
+    readonly headers: Readonly<Record<string, unknown>>;
+    /** A JSON answer's body (secrets redacted), kept up to JOURNAL_BODY_LIMIT bytes. */
+    readonly body?: unknown;
+    /** Present (true) when the body was longer than JOURNAL_BODY_LIMIT: `body` is then its first bytes, as text. */
+    readonly body_truncated?: true;
+    /** Why the body is not kept (`not JSON`: pages, documents and files are left out; `stream`). */
+    readonly body_omitted?: string;
+  };
   /** The `X-Mock-Session` the request ran in (absent for the default session). */
   readonly session?: string;
 }
@@ -42,7 +51,10 @@ export interface JournalFilter {
 }
 
 export const JOURNAL_CAPACITY = 1000;
-/** Bytes of a request body the journal keeps (as JSON text); a longer body is cut and marked `body_truncated`. */
+/**
+ * Bytes of a request body (as JSON text) and of a response body the journal keeps; a longer body is cut and marked
+ * `body_truncated`.
+ */
 export const JOURNAL_BODY_LIMIT = 16 * 1024;
 const UTF8 = new TextEncoder();
 /** What the recorder captures per request: references, redacted, parsed and shaped only when the journal is read. */
@@ -59,6 +71,8 @@ export interface JournalRecord {
   /** Why the body was not read (`too deep`); the entry then records the request without it. */
   readonly bodyOmitted?: string | undefined;
   readonly responseHeaders: Readonly<Record<string, unknown>>;
+  /** The answer's body as sent (kept when it is JSON), or `stream` for server-sent events. */
+  readonly responseBody?: Uint8Array | 'stream' | undefined;
   /** The session the request ran in (undefined: the default session). */
   readonly session?: string | undefined;
 }
@@ -69,8 +83,10 @@ export interface JournalRecord {
  */
 interface Stored {
   readonly id: number;
-  readonly record: Omit<JournalRecord, 'requestBody'>;
+  readonly record: Omit<JournalRecord, 'requestBody' | 'responseBody'>;
   readonly body: { readonly text: string; readonly truncated: boolean } | undefined;
+  /** The answer's JSON bytes, at most JOURNAL_BODY_LIMIT (redacted when read), or why none is kept. */
+  readonly answer: KeptAnswer | undefined;
   /** What the entry holds, estimated: its strings (two bytes a character) and the objects around them. */
   readonly bytes: number;
 }
@@ -138,9 +154,11 @@ export class Journal {
       session: record.session,
     };
     const body = requestBody === undefined ? undefined : boundedText(redactBody(requestBody));
+    const answer = keptAnswer(record.responseBody, record.responseHeaders, JOURNAL_BODY_LIMIT);
     const bytes =
       ENTRY_OVERHEAD_BYTES +
       2 * (kept.url.length + kept.method.length + (body?.text.length ?? 0)) +
+      (answer !== undefined && 'bytes' in answer ? answer.bytes.length : 0) +
       headerBytes(kept.requestHeaders) +
       headerBytes(kept.responseHeaders);
     const id = this.#next;
@@ -148,10 +166,21 @@ export class Journal {
     if (id - this.#oldest >= this.#capacity) this.#forgetOldest();
     let short = bytes - this.#room();
     while (short > 0 && this.size > 0) short -= this.#forgetOldest();
-    const stored: Stored = { id, record: kept, body, bytes };
+    // Still no room: the answer's body is what gives way (the request is recorded as before).
+    const answerBytes = answer !== undefined && 'bytes' in answer ? answer.bytes.length : 0;
+    if (short - answerBytes > 0) {
+      // Not even the request fits, and nothing is left to forget: the entry is counted, not kept.
+      this.#next++;
+      this.#oldest = this.#next;
+      return;
+    }
+    const fits = short <= 0 || answerBytes === 0;
+    const stored: Stored = fits
+      ? { id, record: kept, body, answer, bytes }
+      : { id, record: kept, body, answer: { omitted: 'state memory full' }, bytes: bytes - answerBytes };
     this.#next++;
     this.#ring[id % this.#capacity] = stored;
-    this.#bytes += bytes;
+    this.#bytes += stored.bytes;
     if (this.#listeners.size === 0) return;
     const entry = toEntry(stored);
     const json = JSON.stringify(entry);
@@ -262,7 +291,7 @@ function pathOf(url: string): string {
 }
 
 /** The entry as it leaves the journal: its URL and headers redacted, its query and body shaped. */
-function toEntry({ id, record, body }: Stored): JournalEntry {
+function toEntry({ id, record, body, answer }: Stored): JournalEntry {
   const [path = '/', search = ''] = redactUrl(record.url).split('?', 2);
   const query: Record<string, string | string[]> = {};
   for (const [name, value] of new URLSearchParams(search)) {
@@ -279,7 +308,7 @@ function toEntry({ id, record, body }: Stored): JournalEntry {
     status: record.status,
     duration_ms: Math.round(record.durationMs * 100) / 100,
     request: { headers: redactHeaders(record.requestHeaders), ...bodyFields(body, record.bodyOmitted) },
-    response: { headers: redactHeaders(record.responseHeaders) },
+    response: { headers: redactHeaders(record.responseHeaders), ...answerFields(answer) },
     ...(record.session === undefined ? {} : { session: record.session }),
   };
 }

@@ -21,6 +21,8 @@ export function record(x: Exchange, wire: WireAnswer): void {
       ...(body === undefined ? {} : { requestBody: body }),
       ...(x.bodyOmitted === undefined ? {} : { bodyOmitted: x.bodyOmitted }),
       responseHeaders: wire.headers,
+      responseBody:
+        wire.body instanceof Uint8Array ? wire.body : wire.body === undefined ? undefined : 'stream',
       session: session.id,
     });
   } catch {

@@ -1,5 +1,5 @@
 /**
- * Content negotiation for the one place that needs it (`GET /` for a browser, docs/console.md): whether a request's
+ * Content negotiation for the places that need it (`GET /` for a browser, docs/console.md; the journal as HAR): whether a request's
  * `Accept` prefers HTML to JSON (RFC 9110 §12.5.1). `*\/*` alone (curl, fetch) picks JSON, the first candidate.
  */
 import { JSON_MEDIA_TYPE } from './media-type.ts';
@@ -59,13 +59,18 @@ function match(accepted: readonly MediaRange[], mediaType: string): Match | unde
  * the more specific range, then the range written first; a full tie goes to JSON, the first candidate.
  */
 export function prefersHtml(accept: string | undefined): boolean {
+  return prefers(accept, 'text/html');
+}
+
+/** Whether `accept` prefers `mediaType` to `application/json`, by the rules of `prefersHtml` (HAR, the journal). */
+export function prefers(accept: string | undefined, mediaType: string): boolean {
   if (accept === undefined) return false;
   const accepted = ranges(accept);
-  const html = match(accepted, 'text/html');
-  if (html === undefined || html.q <= 0) return false;
+  const wanted = match(accepted, mediaType);
+  if (wanted === undefined || wanted.q <= 0) return false;
   const json = match(accepted, JSON_MEDIA_TYPE);
   if (json === undefined || json.q <= 0) return true;
-  if (html.q !== json.q) return html.q > json.q;
-  if (html.specificity !== json.specificity) return html.specificity > json.specificity;
-  return html.order < json.order;
+  if (wanted.q !== json.q) return wanted.q > json.q;
+  if (wanted.specificity !== json.specificity) return wanted.specificity > json.specificity;
+  return wanted.order < json.order;
 }

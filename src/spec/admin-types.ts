@@ -128,7 +128,10 @@ export type paths = {
     };
     /**
      * The journal of the last 1000 requests, newest first
-     * @description Secrets (Authorization, passwords, client secrets, tokens) are redacted.
+     * @description Secrets are redacted: authorization headers, passwords, client secrets, and the tokens and codes of token
+     *     answers and redirect URLs (an error body's `code` is the error's name and stays). Request and JSON
+     *     response bodies are kept up to 16 KiB each. `?format=har` (or `Accept: application/har+json`) answers
+     *     HAR 1.2.
      */
     get: operations['listRequests'];
     put?: never;
@@ -793,10 +796,66 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/mcp': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The MCP server, over streamable HTTP
+     * @description The Model Context Protocol server of `identity-mock mcp` (docs/agents.md) over MCP's streamable HTTP
+     *     transport, answering JSON: one tool per operation of this document, `get_token`, `call_api`, and the
+     *     resources `identity-mock://requests` and `identity-mock://drift`. The initialize request opens an MCP
+     *     session (its answer's `Mcp-Session-Id`, to send on every later request) that acts on the `X-Mock-Session`
+     *     the initialize request named; each tool call carries the admin token as every admin call does. At most 64
+     *     MCP sessions are live in the server (a new one takes the place of the least recently used; one idle for
+     *     30 minutes ends): an ended session's id is 404, and the client initializes again. A request that a browser
+     *     sends from another site is 403 `cross_site_refused`; the body must be JSON.
+     */
+    post: operations['mcp'];
+    /**
+     * End an MCP session
+     * @description Ends the MCP session its `Mcp-Session-Id` names (MCP's "Session Management"); its id is 404 from then on.
+     */
+    delete: operations['closeMcpSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
   schemas: {
+    /** @description A JSON-RPC 2.0 request, notification or response (MCP's messages). */
+    JsonRpcMessage: {
+      /** @constant */
+      jsonrpc: '2.0';
+      id?: string | number | null;
+      method?: string;
+      params?: Record<string, never>;
+      result?: Record<string, never>;
+      error?: Record<string, never>;
+    };
+    JsonRpcError: {
+      /** @constant */
+      jsonrpc: '2.0';
+      id?: string | number | null;
+      error: {
+        code: number;
+        message: string;
+      };
+    };
     /**
      * @description An OpenAPI 3.1 document: this one as the server serves it, with `servers` naming the URL the request
      *     reached.
@@ -1004,6 +1063,80 @@ export type components = {
       };
       response: {
         headers: Record<string, never>;
+        /**
+         * @description A JSON answer's body (secrets redacted), kept up to 16 KiB (16384 bytes); a longer one is its first
+         *     16 KiB, as text, with `body_truncated: true`.
+         */
+        body?: unknown;
+        /**
+         * @description Present when `body` was cut at 16 KiB.
+         * @constant
+         */
+        body_truncated?: true;
+        /**
+         * @description Why the answer's body is not kept: pages, documents and files are not JSON; the server's state
+         *     memory (`--max-state-memory`) had no room for it.
+         * @enum {string}
+         */
+        body_omitted?: 'not JSON' | 'stream' | 'state memory full';
+      };
+    };
+    /** @description An HTTP Archive, HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/). */
+    Har: {
+      log: {
+        /** @constant */
+        version: '1.2';
+        creator: {
+          name: string;
+          version: string;
+        };
+        entries: components['schemas']['HarEntry'][];
+      };
+    };
+    HarNameValue: {
+      name: string;
+      value: string;
+    };
+    HarEntry: {
+      /** Format: date-time */
+      startedDateTime: string;
+      time: number;
+      request: {
+        method: string;
+        url: string;
+        httpVersion: string;
+        cookies: components['schemas']['HarNameValue'][];
+        headers: components['schemas']['HarNameValue'][];
+        queryString: components['schemas']['HarNameValue'][];
+        postData?: {
+          mimeType: string;
+          text: string;
+          comment?: string;
+        };
+        headersSize: number;
+        bodySize: number;
+      };
+      response: {
+        status: number;
+        statusText: string;
+        httpVersion: string;
+        cookies: components['schemas']['HarNameValue'][];
+        headers: components['schemas']['HarNameValue'][];
+        content: {
+          size: number;
+          mimeType: string;
+          text?: string;
+          comment?: string;
+        };
+        redirectURL: string;
+        headersSize: number;
+        bodySize: number;
+      };
+      cache: Record<string, never>;
+      timings: {
+        send: number;
+        wait: number;
+        receive: number;
       };
     };
     /**
@@ -1199,6 +1332,51 @@ export type components = {
     };
   };
   responses: {
+    /**
+     * @description A request the MCP transport refuses (a request other than initialize without `Mcp-Session-Id`, a message
+     *     that is not JSON-RPC), as a JSON-RPC error; or one the control plane refuses, in its error shape.
+     */
+    McpBadRequest: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'] | components['schemas']['JsonRpcError'];
+      };
+    };
+    /**
+     * @description The `Mcp-Session-Id` names no live MCP session (it ended or expired): initialize again; a JSON-RPC error.
+     *     Also `not_found` where the host serves no MCP endpoint (the MSW handlers: use `identity-mock mcp`).
+     */
+    McpSessionNotFound: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['JsonRpcError'] | components['schemas']['Error'];
+      };
+    };
+    /** @description The `Accept` header names neither `application/json` nor `text/event-stream` (both are needed). */
+    McpNotAcceptable: {
+      headers: {
+        'X-API-Version': components['headers']['X-API-Version'];
+        'X-Mock-Session': components['headers']['X-Mock-Session'];
+        'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+        'X-Message': components['headers']['X-Message'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['JsonRpcError'];
+      };
+    };
     /**
      * @description Invalid input; the message names the bad value or record (`invalid_request`, with `details` naming each
      *     parameter or body field the schema refuses; `invalid_fixtures`; `unknown_provider_state`). Also
@@ -1397,6 +1575,8 @@ export type components = {
     'X-Message': string;
     /** @description `Bearer realm="identity-mock admin"`. */
     'WWW-Authenticate': string;
+    /** @description The MCP session the initialize request opened (MCP's streamable HTTP transport). */
+    'Mcp-Session-Id': string;
     /** @description `no-cache`: the document, the console and its files are revalidated on every use. */
     CacheControlNoCache: 'no-cache';
     /** @description `no-store`: the stream is never cached. */
@@ -1615,6 +1795,11 @@ export interface operations {
         path?: string;
         status?: number;
         limit?: number;
+        /**
+         * @description `har`: the entries as an HTTP Archive (HAR 1.2), oldest first, as `Accept: application/har+json` asks
+         *     too; `json` (the default): this operation's own JSON, whatever `Accept` says.
+         */
+        format?: 'json' | 'har';
       };
       header?: {
         /**
@@ -1628,7 +1813,11 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Matching entries, newest first; `total` counts all matches. */
+      /**
+       * @description Matching entries, newest first; `total` counts all matches. As HAR (`?format=har` or
+       *     `Accept: application/har+json`): the same entries, oldest first, redacted the same way, with each JSON
+       *     answer's body (up to 16 KiB), for browsers' DevTools and `@msw/source`'s `fromTraffic`.
+       */
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
@@ -1642,6 +1831,7 @@ export interface operations {
             requests: components['schemas']['JournalEntry'][];
             total: number;
           };
+          'application/har+json': components['schemas']['Har'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -2984,6 +3174,105 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  mcp: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 1,
+         *       "method": "tools/list"
+         *     }
+         */
+        'application/json':
+          components['schemas']['JsonRpcMessage'] | components['schemas']['JsonRpcMessage'][];
+      };
+    };
+    responses: {
+      /** @description The JSON-RPC answer (`Mcp-Session-Id` on the initialize answer). */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          'Mcp-Session-Id': components['headers']['Mcp-Session-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            components['schemas']['JsonRpcMessage'] | components['schemas']['JsonRpcMessage'][];
+        };
+      };
+      /** @description A notification or response, accepted (no body). */
+      202: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['McpBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      404: components['responses']['McpSessionNotFound'];
+      406: components['responses']['McpNotAcceptable'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  closeMcpSession: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+        'Mcp-Session-Id': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ended. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['McpBadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSiteRefused'];
+      404: components['responses']['McpSessionNotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };

@@ -81,3 +81,65 @@ describe('Journal: what it keeps, in bytes', () => {
     expect(JSON.parse(seen[0] ?? '')).toMatchObject({ id: 1, method: 'POST' });
   });
 });
+
+describe('Journal: the answer bodies it keeps', () => {
+  const UTF8 = new TextEncoder();
+  const jsonHeaders = { 'Content-Type': 'application/json; charset=utf-8' };
+
+  it('keeps a JSON answer, redacts its tokens when read, and counts its bytes', () => {
+    const journal = new Journal(3);
+    const answer = {
+      access_token: 'eyJhbGciOiJSUzI1NiJ9.e30.sig',
+      refresh_token: 'r-1',
+      token_type: 'Bearer',
+      pad: 'x'.repeat(4000),
+    };
+    journal.record(
+      record(1, { responseHeaders: jsonHeaders, responseBody: UTF8.encode(JSON.stringify(answer)) }),
+    );
+    expect(journal.bytes).toBeGreaterThan(4000);
+    const [entry] = journal.list().requests;
+    expect(entry?.response.body).toMatchObject({
+      access_token: '[REDACTED]',
+      refresh_token: '[REDACTED]',
+      token_type: 'Bearer',
+    });
+  });
+
+  it("keeps an error body's code: it names the error, it is not an authorization code", () => {
+    const journal = new Journal(3);
+    const error = { error: 'no user "x"', code: 'user_not_found' };
+    journal.record(
+      record(1, { responseHeaders: jsonHeaders, responseBody: UTF8.encode(JSON.stringify(error)) }),
+    );
+    expect(journal.list().requests[0]?.response.body).toEqual(error);
+  });
+
+  it('cuts a body past 16 KiB, redacting what the cut text holds', () => {
+    const journal = new Journal(3);
+    const long = { id_token: 'eyJhbGciOiJSUzI1NiJ9.e30.sig', items: 'y'.repeat(40_000) };
+    journal.record(
+      record(1, { responseHeaders: jsonHeaders, responseBody: UTF8.encode(JSON.stringify(long)) }),
+    );
+    const response = journal.list().requests[0]?.response;
+    expect(response?.body_truncated).toBe(true);
+    expect(typeof response?.body).toBe('string');
+    expect(UTF8.encode(String(response?.body)).length).toBeLessThanOrEqual(16 * 1024);
+    expect(String(response?.body)).toContain('"id_token":"[REDACTED]"');
+    expect(journal.bytes).toBeLessThan(20 * 1024);
+  });
+
+  it('keeps no page, document or stream: only why', () => {
+    const journal = new Journal(3);
+    journal.record(
+      record(1, {
+        responseHeaders: { 'Content-Type': 'text/html' },
+        responseBody: UTF8.encode('<p>code=abc</p>'),
+      }),
+    );
+    journal.record(record(2, { responseHeaders: {}, responseBody: 'stream' }));
+    const [second, first] = journal.list().requests;
+    expect(first?.response).toEqual({ headers: { 'content-type': 'text/html' }, body_omitted: 'not JSON' });
+    expect(second?.response.body_omitted).toBe('stream');
+  });
+});

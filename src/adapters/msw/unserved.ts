@@ -21,6 +21,8 @@ const ADMIN: Readonly<Record<string, string>> = {
   getConsoleAsset: `is a file of the console, served by ${SERVER}`,
   listContracts: `reads the pact files of contracts/, served by ${SERVER}`,
   getContract: `reads the pact files of contracts/, served by ${SERVER}`,
+  mcp: `is the MCP server for agents, served by ${SERVER} (or on stdio: identity-mock mcp)`,
+  closeMcpSession: `is the MCP server for agents, served by ${SERVER} (or on stdio: identity-mock mcp)`,
 };
 
 /** Operation ids the MSW handlers do not serve, by document. */

@@ -4,11 +4,12 @@
  * and what is written when the proxy stops or the probe ends. `src/cli.ts` calls these and owns the process
  * (signals, exit codes); this module only writes to the streams it is given.
  */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, parseDuration, type Config, type ParsedCommand } from '../../config.ts';
 import { KNOWN_ACCOUNTS } from '../../data/known-accounts.ts';
 import { checkUserRecord } from '../../data/user-schema.ts';
+import { HarRecording } from '../../drift/har-recording.ts';
 import type { FindingInput } from '../../drift/finding.ts';
 import { DriftGuard } from '../../drift/guard.ts';
 import { runProbe, type ProbeResult } from '../../drift/probe.ts';
@@ -27,6 +28,8 @@ export interface ProxyPlan {
   readonly insecure: boolean;
   readonly report: string | undefined;
   readonly record: string | undefined;
+  /** `--har FILE`: the traffic as HAR 1.2. */
+  readonly har: string | undefined;
   readonly keepPii: boolean;
 }
 
@@ -45,8 +48,9 @@ export interface DriftPlan {
 
 export function proxyPlan(extra: Extra): ProxyPlan {
   const record = file(extra, 'record');
-  if (extra['keep-pii'] === true && record === undefined) {
-    throw new ConfigError('--keep-pii applies to a recording: give --record FILE too');
+  const har = file(extra, 'har');
+  if (extra['keep-pii'] === true && record === undefined && har === undefined) {
+    throw new ConfigError('--keep-pii applies to a recording: give --record FILE or --har FILE too');
   }
   return {
     upstream: upstreamFlag(extra, 'proxy'),
@@ -54,6 +58,7 @@ export function proxyPlan(extra: Extra): ProxyPlan {
     insecure: extra.insecure === true,
     report: file(extra, 'report'),
     record,
+    har,
     keepPii: extra['keep-pii'] === true,
   };
 }
@@ -104,6 +109,16 @@ export async function startProxy(config: Config, plan: ProxyPlan, out: Output): 
     insecure: plan.insecure,
     record: plan.record !== undefined,
     recording: { known: KNOWN_ACCOUNTS.users, check: checkUserRecord },
+    har:
+      plan.har === undefined
+        ? undefined
+        : new HarRecording({
+            upstream: plan.upstream,
+            keepPii: plan.keepPii,
+            known: KNOWN_ACCOUNTS.users,
+            now: Date.now,
+            version: packageVersion(),
+          }),
     adminToken: config.adminToken,
     doc: readSpecDocument(),
     onFinding: quiet
@@ -153,6 +168,12 @@ export function finishProxy(proxy: RunningProxy, plan: ProxyPlan, out: Output): 
         `${recorded.overflow === 0 ? '' : ` (${recorded.overflow} more seen than kept)`}; serve them with --fixtures ${plan.record}\n`,
     );
   }
+  if (plan.har !== undefined && proxy.har !== undefined) {
+    writeJson(plan.har, proxy.har.har());
+    out.stderr.write(
+      `identity-mock proxy: ${proxy.har.size} requests written to ${plan.har} as HAR 1.2 (redacted${plan.keepPii ? ', PII kept' : ', names and emails anonymised'})\n`,
+    );
+  }
   out.stderr.write(summarize(listing, proxy.requests));
   if (plan.report !== undefined)
     out.stderr.write(`identity-mock proxy: findings written to ${plan.report}\n`);
@@ -191,6 +212,14 @@ export async function probe(plan: DriftPlan, out: Output): Promise<ProbeResult> 
 
 function findingLine(finding: FindingInput, id: string): string {
   return `drift: ${finding.kind} ${finding.operation} ${finding.where}: expected ${finding.expected}; got ${finding.actual} (request ${id})\n`;
+}
+
+/** The package's version, for the archive's `creator`. */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    version?: string;
+  };
+  return manifest.version ?? '';
 }
 
 function writeJson(path: string, value: unknown): void {

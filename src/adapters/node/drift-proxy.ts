@@ -14,6 +14,7 @@ import type { Exchange } from '../../drift/exchange.ts';
 import { FindingStore, type FindingInput } from '../../drift/finding.ts';
 import { DriftGuard } from '../../drift/guard.ts';
 import { UpstreamFailure } from '../../drift/upstream-failure.ts';
+import type { HarRecording } from '../../drift/har-recording.ts';
 import { UserRecorder } from '../../drift/record.ts';
 import { loadFaker } from '../../data/faker.ts';
 import type { User } from '../../spec/types.ts';
@@ -66,6 +67,8 @@ export interface DriftProxyOptions {
   readonly onFinding?: ((finding: FindingInput, requestId: string) => void) | undefined;
   /** Called when checking an exchange failed (a bug of the guard; the answer was forwarded all the same). */
   readonly onError?: (error: unknown) => void;
+  /** Keeps the traffic as HAR (`--har`). */
+  readonly har?: HarRecording | undefined;
 }
 
 export interface RunningProxy {
@@ -77,6 +80,8 @@ export interface RunningProxy {
   readonly findings: FindingStore;
   /** The users seen, when recording. */
   readonly recorder: UserRecorder | undefined;
+  /** The traffic, with `--har`. */
+  readonly har: HarRecording | undefined;
   /** Requests forwarded so far. */
   readonly requests: number;
   /** Stops accepting, lets requests in flight finish (at most `graceMs`), closes upstream connections. */
@@ -111,6 +116,7 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
       const inspection = guard.inspect(exchange);
       for (const finding of inspection.findings) add(finding, id);
       if (recorder !== undefined && inspection.page !== undefined) recorder.add(inspection.page.items);
+      options.har?.add(exchange);
     } catch (failure) {
       options.onError?.(failure);
     }
@@ -300,6 +306,7 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
     upstream,
     findings,
     recorder,
+    har: options.har,
     get requests() {
       return state.requests;
     },

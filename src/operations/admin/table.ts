@@ -22,6 +22,7 @@ import {
   setClock,
 } from './identity-provider.ts';
 import { clearRequests, listRequests, streamRequests } from './journal.ts';
+import { closeMcpSession, mcp } from './mcp.ts';
 import { getContract, listContracts, providerState } from './pact.ts';
 import { createSession, dropSession, listSessions } from './sessions.ts';
 import { putFixtures, reset, seed } from './state.ts';
@@ -64,4 +65,6 @@ export const ADMIN_OPERATIONS = {
   getConsoleAsset,
   getDrift,
   clearDrift,
+  mcp,
+  closeMcpSession,
 } satisfies OperationTable<operations>;
