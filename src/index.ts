@@ -3,16 +3,8 @@
  * (`startMock`); reach a session of a running one (`sessionClient`). Test-runner helpers have entries of their own:
  * `identity-mock/vitest`, `identity-mock/playwright`, and `identity-mock/client` (no server code).
  */
-export {
-  createApp,
-  createMock,
-  MOCK_DEFAULTS,
-  type Mock,
-  type MockKeys,
-  type MockOptions,
-  type MockSession,
-  type SigningKeyEntry,
-} from './mock.ts';
+export { createApp, createMock, type Mock, type MockKeys, type SigningKeyEntry } from './mock.ts';
+export { MOCK_DEFAULTS, OptionError, type MockOptions } from './resolve-options.ts';
 export {
   ListenError,
   startMock,
@@ -37,8 +29,7 @@ export type {
   TokenOptions,
   TokenRequest,
 } from './client/session-api.ts';
-export { ConfigError, DEFAULTS, type Config } from './config.ts';
-export type { LogLevel } from './adapters/express/log.ts';
+export { ConfigError, DEFAULTS, type Config, type LogLevel } from './config.ts';
 export { FixtureError } from './data/fixture-error.ts';
 export type { AppTokenRequest, MintedToken } from './oauth/app-tokens.ts';
 export type { Dataset, Workspace, Client } from './data/dataset.ts';

@@ -103,7 +103,7 @@ describe('README and docs commands', () => {
   it.each(blocks.filter((block) => block.language === 'sh'))(
     'the block at $where',
     async ({ script, statuses, prints }) => {
-      mock.reset();
+      await mock.session().reset();
       const { stdout, stderr } = await promisify(execFile)('bash', ['-c', runnable(script)], {
         cwd: ROOT,
         env,

@@ -5,7 +5,7 @@
 import type request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { rateLimitGate } from '../../src/pipeline/gates.ts';
-import type { MockOptions } from '../../src/mock.ts';
+import type { MockOptions } from '../../src/resolve-options.ts';
 import { adminClient } from '../support/admin-client.ts';
 import type { Client } from '../../src/data/dataset.ts';
 import {
@@ -389,7 +389,7 @@ describe('reset', () => {
   it('turns limiting off again when the mock started without it', async () => {
     const { h, admin } = limited('off');
     await admin.put('/rate-limit', { limit: 1, window: '1s' });
-    h.mock.reset();
+    await h.mock.session().reset();
     expect((await admin.get('/rate-limit')).body).toEqual({ enabled: false });
     expectNoRateHeaders(await h.get('/health'));
   });

@@ -5,11 +5,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
+import type { LogLevel } from '../../config.ts';
 import { REDACTED, redactHeaders, redactUrl } from '../../control/redaction.ts';
 
 export type { Logger };
-export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const REDACT_PATHS = [
   'headers.authorization',
