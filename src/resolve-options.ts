@@ -136,6 +136,11 @@ export function resolveOptions(input: MockOptions, host: Host): ResolvedOptions 
   return { ...defaults, ...given, rateLimit: rateLimitOf(input.rateLimit, host) };
 }
 
+/** The options of the drift proxy (`identity-mock proxy`): those of the command's Config the table gives it. */
+export function proxyOptions(config: Config): Partial<Config> {
+  return Object.fromEntries(acceptedBy('proxy').map((name) => [name, config[name as keyof Config]]));
+}
+
 /** The rate limit of the options: text is parsed (a bad one is a configuration error). */
 function rateLimitOf(value: string | RateLimitConfig | undefined, host: Host): RateLimitConfig | undefined {
   if (typeof value !== 'string') return value;
