@@ -20,12 +20,6 @@ import { sharedSpecs, specsReady } from './adapters/express/specs.ts';
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
 
-/**
- * Options of `startMock`: those of `createMock`, of which `port` (0, any free one, by default here), `host` and
- * `authPort` (a separate authorization-server listener, 0 = any free one; unset = share the API's) say where.
- */
-export type StartOptions = MockOptions;
-
 /** A listener that could not be opened: which one (`port` for the API, `authPort`), where, and why. */
 export class ListenError extends Error {
   override readonly name = 'ListenError';
@@ -70,13 +64,13 @@ export interface RunningMockInternals extends RunningMock, Omit<MockInternals, '
  * await fetch(`${mock.url}/health`);
  * await mock.close();
  */
-export function startMock(options: StartOptions = {}): Promise<RunningMock> {
+export function startMock(options: MockOptions = {}): Promise<RunningMock> {
   return startMockInternals(options);
 }
 
 /** `startMock` with the internals typed; `from` is whose options these are (`cli` for the command's Config). */
 export async function startMockInternals(
-  options: StartOptions = {},
+  options: MockOptions = {},
   from: Host = 'startMock',
 ): Promise<RunningMockInternals> {
   // Options are checked, and the documents loaded and checked, before the mock listens.

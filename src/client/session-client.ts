@@ -27,9 +27,6 @@ export interface SessionClientOptions {
   readonly fetch?: FetchRequest;
 }
 
-/** A session reached by URL: `sessionClient(url, id)`. */
-export type SessionClient = SessionApi;
-
 /**
  * The session `id` of the mock at `url`; without `id` (undefined), its default session: the one requests without
  * `X-Mock-Session` use.
@@ -40,7 +37,7 @@ export type SessionClient = SessionApi;
  * const { accessToken } = await session.token('admin@example.com');
  * const res = await session.fetch('/users', { headers: { Authorization: `Bearer ${accessToken}` } });
  */
-export function sessionClient(url: string, id?: string, options: SessionClientOptions = {}): SessionClient {
+export function sessionClient(url: string, id?: string, options: SessionClientOptions = {}): SessionApi {
   const problem = id === undefined ? undefined : sessionIdProblem(id);
   if (problem !== undefined) {
     throw new IdentityMockError(400, 'invalid_request', `session id ${problem}`, {

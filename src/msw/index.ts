@@ -15,23 +15,7 @@ import type { MockOptions } from '../resolve-options.ts';
 
 export type { MswHandlers, MswMock } from '../adapters/msw/create-handlers.ts';
 export { OptionError, type MockOptions } from '../resolve-options.ts';
-export { sessionClient, type SessionClient, type SessionClientOptions } from '../client/session-client.ts';
-export { sessionIdFor } from '../client/session-id-for.ts';
-export { IdentityMockError } from '../client/identity-mock-error.ts';
-export type {
-  ClaimRule,
-  ClaimRuleInput,
-  ClockState,
-  RecordedRequest,
-  RequestFilter,
-  SessionApi,
-  SessionClock,
-  SessionFault,
-  SessionFaultInput,
-  SessionToken,
-  TokenOptions,
-  TokenRequest,
-} from '../client/session-api.ts';
+export * from '../client/surface.ts';
 
 /** MSW request handlers answering every operation at `options.baseUrl`, and the mock's handle. */
 export function createHandlers(options: MockOptions = {}): MswHandlers {

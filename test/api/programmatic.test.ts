@@ -4,7 +4,7 @@
  */
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/index.ts';
+import { sessionClient, startMock, type RunningMock } from '../../src/index.ts';
 import type { User } from '../../src/spec/types.ts';
 import { bearer, fetchChecked } from '../support/fetch-checked.ts';
 import { ADMIN, SPECS } from '../support/harness.ts';
@@ -94,6 +94,20 @@ describe('two mocks at once', () => {
 });
 
 describe('the methods of a running mock', () => {
+  it('session() is the default session: no header, the same handle as sessionClient(url) and a named one', async () => {
+    const mock = await start();
+    const session = mock.session();
+    expect(session.id).toBeUndefined();
+    expect(session.headers).toEqual({});
+    expect(session.authUrl).toBe(mock.url);
+    await fetchChecked(mock.url, '/health');
+    expect((await session.requests()).map((e) => e.path)).toEqual(['/health']);
+    expect(await sessionClient(mock.url).requests()).toEqual(await session.requests());
+    expect(await mock.session('other').requests()).toEqual([]);
+    await session.drop(); // the default session cannot go: dropping it resets it
+    expect(await session.requests()).toEqual([]);
+  });
+
   it('reset() brings the data of the start back and clears journal and faults', async () => {
     const mock = await start({ seed: 5 });
     const before = await listUsers(mock);

@@ -4,7 +4,7 @@
  * resetting only it before each test, all at once. Also `startMock().session(id)`, the in-process handle.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionClient, type SessionClient } from '../../src/index.ts';
+import { sessionClient, type SessionApi } from '../../src/index.ts';
 import {
   startMockInternals as startMock,
   type RunningMockInternals as RunningMock,
@@ -32,7 +32,7 @@ async function total(session: { url: string; headers: Readonly<Record<string, st
 }
 
 /** One test file of the README's example: its own session, reset before each of its tests. */
-async function testFile(session: SessionClient, victim: string, tests: number): Promise<string[]> {
+async function testFile(session: SessionApi, victim: string, tests: number): Promise<string[]> {
   const problems: string[] = [];
   for (let t = 0; t < tests; t++) {
     await session.reset(); // beforeEach
