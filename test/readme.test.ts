@@ -18,7 +18,7 @@ import { passwordFields } from './support/auth.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
 /** The documents whose tested blocks run here. */
-const DOCUMENTS = ['README.md', 'docs/tokens.md', 'docs/login.md'];
+const DOCUMENTS = ['README.md', 'docs/guide.md', 'docs/tokens.md', 'docs/login.md'];
 
 interface Block {
   readonly where: string;
