@@ -81,19 +81,7 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
     host.platform.hashing,
   );
   const issuer = o.issuer ?? `${host.authUrl.origin}/`;
-  const tokens = new TokenService(
-    host.keys,
-    {
-      issuer,
-      pinned: o.issuer !== undefined,
-      port: Number(host.authUrl.port || (host.authUrl.protocol === 'https:' ? 443 : 80)),
-      audience: o.audience,
-      claimsNamespace: o.claimsNamespace,
-      ttlSeconds: o.tokenTtl,
-      accessTokenFormat: o.accessTokenFormat,
-    },
-    host.platform,
-  );
+  const tokens = tokensOf(o, host, issuer);
   const services: Services = {
     api: api.model,
     admin: admin.model,
@@ -119,16 +107,8 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
     },
     clock: o.now,
   };
-  const path = (which: 'api' | 'admin', table: DocumentPath['handlers']): DocumentPath => {
-    const document = host.documents[which];
-    return {
-      model: document.model,
-      handlers: host.tables?.(which, table) ?? table,
-      validator: document.validator(),
-      responses: o.validateResponses ? document.responses?.() : undefined,
-      name: `spec/${which === 'api' ? 'openapi' : 'admin'}.yaml`,
-    };
-  };
+  const path = (which: 'api' | 'admin', table: DocumentPath['handlers']): DocumentPath =>
+    documentPath(o, host, which, table);
   const handler = createPipeline(services, {
     api: path('api', API_OPERATIONS),
     admin: o.admin ? path('admin', ADMIN_OPERATIONS) : undefined,
@@ -141,4 +121,39 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
     onError: host.onError,
   });
   return { services, handler };
+}
+
+/** One document's part of the request path: its model, its operations as the host serves them, its checks. */
+function documentPath(
+  o: ResolvedOptions,
+  host: MockHost,
+  which: 'api' | 'admin',
+  table: DocumentPath['handlers'],
+): DocumentPath {
+  const document = host.documents[which];
+  return {
+    model: document.model,
+    handlers: host.tables?.(which, table) ?? table,
+    validator: document.validator(),
+    responses: o.validateResponses ? document.responses?.() : undefined,
+    name: `spec/${which === 'api' ? 'openapi' : 'admin'}.yaml`,
+  };
+}
+
+/** The token service: the host's key set and platform, the options' issuer, audience, claims and lifetime. */
+function tokensOf(o: ResolvedOptions, host: MockHost, issuer: string): TokenService {
+  const { authUrl } = host;
+  return new TokenService(
+    host.keys,
+    {
+      issuer,
+      pinned: o.issuer !== undefined,
+      port: Number(authUrl.port || (authUrl.protocol === 'https:' ? 443 : 80)),
+      audience: o.audience,
+      claimsNamespace: o.claimsNamespace,
+      ttlSeconds: o.tokenTtl,
+      accessTokenFormat: o.accessTokenFormat,
+    },
+    host.platform,
+  );
 }

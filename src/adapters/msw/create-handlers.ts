@@ -10,11 +10,12 @@ import { inProcessSession } from '../../client/in-process-session.ts';
 import type { SessionApi } from '../../client/session-api.ts';
 import { composeMock, type HostDocument } from '../../compose.ts';
 import type { ContractSource, StaticFiles } from '../../context.ts';
+import type { Dataset } from '../../data/dataset.ts';
 import { runToEnd } from '../../data/sliced-work.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { WebKeySet } from '../../platform/web/web-key-set.ts';
 import { WEB_PLATFORM } from '../../platform/web/web-platform.ts';
-import { resolveOptions, type MockOptions } from '../../resolve-options.ts';
+import { resolveOptions, type MockOptions, type ResolvedOptions } from '../../resolve-options.ts';
 import { buildApiModel } from '../../spec/model.ts';
 import { fetchAdapter } from '../fetch/fetch.ts';
 import { compiledValidator } from './compiled-validator.ts';
@@ -53,30 +54,14 @@ export function createHandlersFrom(
   const o = resolveOptions(options, 'createHandlers');
   const base = new URL(o.baseUrl ?? `http://localhost:${parts.defaults.port}`);
   const baseUrl = base.href.replace(/\/+$/, '');
-  const doc = (which: 'api' | 'admin'): HostDocument => {
-    const model = buildApiModel(parts.documents[which]);
-    const validator = compiledValidator(which, model, parts.schemas);
-    return { doc: parts.documents[which], model, validator: () => validator, responses: undefined };
-  };
-  const onError =
-    o.onError ??
-    ((error: unknown): void => {
-      // eslint-disable-next-line no-console -- a page has no logger: the console is where a developer looks
-      console.error('identity-mock: internal error', error);
-    });
   const built = (async () => {
     const keys = await WebKeySet.fromPem(o.signingKeyPem ?? parts.signingKeyPem, o.now());
-    const dataset =
-      typeof o.fixtures === 'object'
-        ? parts.fromRecords(o.fixtures, 'the fixtures option')
-        : o.seed === parts.defaults.seed && o.users === parts.defaults.users
-          ? parts.defaultDataset()
-          : await parts.seed(o.seed, o.users);
+    const dataset = await startData(o, parts);
     const composed = runToEnd(
       composeMock(o, {
         platform,
         keys,
-        documents: { api: doc('api'), admin: doc('admin') },
+        documents: { api: pageDocument(parts, 'api'), admin: pageDocument(parts, 'admin') },
         tables: withUnserved,
         // eslint-disable-next-line require-yield -- the page's start is ready: no slices to yield
         start: (function* () {
@@ -91,12 +76,12 @@ export function createHandlersFrom(
         knownAccounts: parts.knownAccounts,
         authUrl: base,
         adminHosts: [base.hostname.replace(/^\[(.*)\]$/, '$1')],
-        onError,
+        onError: o.onError ?? logToConsole,
       }),
     );
-    return { composed, fetch: fetchAdapter(composed.handler(() => true)) };
+    return fetchAdapter(composed.handler(() => true));
   })();
-  const fetchIn = async (request: Request): Promise<Response> => (await built).fetch(request);
+  const fetchIn = async (request: Request): Promise<Response> => (await built)(request);
   const handler = http.all(`${baseUrl}/*`, async ({ request }) => {
     try {
       return await fetchIn(request);
@@ -113,4 +98,23 @@ export function createHandlersFrom(
     handlers: [handler],
     mock: { ready: built.then(() => undefined), baseUrl, fetch: fetchIn, session },
   };
+}
+
+/** A document as the page has it: built in, with its request schemas compiled ahead (no response checks). */
+function pageDocument(parts: MswParts, which: 'api' | 'admin'): HostDocument {
+  const model = buildApiModel(parts.documents[which]);
+  const validator = compiledValidator(which, model, parts.schemas);
+  return { doc: parts.documents[which], model, validator: () => validator, responses: undefined };
+}
+
+/** The start's data: the fixture records given, the dataset built ahead (default seed and size), or seeded. */
+async function startData(o: ResolvedOptions, parts: MswParts): Promise<Dataset> {
+  if (typeof o.fixtures === 'object') return parts.fromRecords(o.fixtures, 'the fixtures option');
+  if (o.seed === parts.defaults.seed && o.users === parts.defaults.users) return parts.defaultDataset();
+  return parts.seed(o.seed, o.users);
+}
+
+function logToConsole(error: unknown): void {
+  // eslint-disable-next-line no-console -- a page has no logger: the console is where a developer looks
+  console.error('identity-mock: internal error', error);
 }
