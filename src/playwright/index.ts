@@ -29,8 +29,8 @@ export { expect } from '@playwright/test';
 export interface IdentityMockServer {
   /** Base URL of the API and the authorization server. */
   readonly url: string;
-  /** A session of this mock by id (what `identitySession` is, for a test that wants more than one). */
-  session(id: string): SessionApi;
+  /** The default session without `id`, else a session of this mock by id (what `identitySession` is). */
+  session(id?: string): SessionApi;
 }
 
 export interface IdentityMockTestFixtures {
