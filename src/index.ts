@@ -3,8 +3,15 @@
  * (`startMock`); reach a session of a running one (`sessionClient`). Test-runner helpers have entries of their own:
  * `identity-mock/vitest`, `identity-mock/playwright`, and `identity-mock/client` (no server code).
  */
-export { createApp, createMock, type Mock, type MockKeys, type SigningKeyEntry } from './mock.ts';
-export { MOCK_DEFAULTS, OptionError, type MockOptions } from './resolve-options.ts';
+export {
+  createApp,
+  createMock,
+  type Mock,
+  type MockKeys,
+  type MockOptions,
+  type SigningKeyEntry,
+} from './mock.ts';
+export { MOCK_DEFAULTS, OptionError } from './resolve-options.ts';
 export { ListenError, startMock, type RunningMock, type RunningSession } from './server.ts';
 export * from './client/surface.ts';
 export { ConfigError, DEFAULTS, type Config, type LogLevel } from './config.ts';

@@ -5,7 +5,7 @@
 import type { Express } from 'express';
 import { expressApp } from './adapters/express/app.ts';
 import { createLogger, type Logger } from './adapters/express/log.ts';
-import { sharedSpecs } from './adapters/express/specs.ts';
+import { sharedSpecs, type Specs } from './adapters/express/specs.ts';
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
 import { inProcessSession } from './client/in-process-session.ts';
 import type { SessionApi } from './client/session-api.ts';
@@ -20,10 +20,16 @@ import { mintAppTokenNow, planAppToken, type AppTokenRequest, type MintedToken }
 import type { TokenService } from './oauth/tokens.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
 import type { KeyInfo, Platform } from './platform/platform.ts';
-import { MOCK_DEFAULTS, resolveOptions, type MockOptions } from './resolve-options.ts';
+import { MOCK_DEFAULTS, resolveOptions, type MockOptions as HostOptions } from './resolve-options.ts';
 import type { SessionRegistry } from './sessions/registry.ts';
 import type { SessionState } from './sessions/session-state.ts';
 import type { ApiModel, OperationSpec } from './spec/model.ts';
+
+/**
+ * Options of `createMock` and `startMock`: every host's options (`resolve-options.ts`, docs/options.md), with the
+ * Node host's own values typed: a pino `logger` and the loaded `specs`.
+ */
+export type MockOptions = HostOptions<{ readonly logger?: Logger; readonly specs?: Specs }>;
 
 /**
  * Whether a mock built with `options` seeds its data with faker, which the command's bundle loads on demand

@@ -19,9 +19,6 @@ import {
 } from './config.ts';
 import { parseRateLimit, type RateLimitConfig } from './control/rate-limit.ts';
 import type { Dataset } from './data/dataset.ts';
-import type { FixtureRecords } from './data/fixtures.ts';
-import type { Logger } from './adapters/express/log.ts';
-import type { Specs } from './adapters/express/specs.ts';
 
 /** An option a host does not know or cannot honour: the message names it and what works instead. */
 export class OptionError extends ConfigError {
@@ -29,20 +26,38 @@ export class OptionError extends ConfigError {
 }
 
 /**
+ * The types of the option values that belong to one host: the Node host's pino `logger` and loaded `specs`
+ * (`mock.ts` names them), so that what a page loads names no Node type; elsewhere they are refused.
+ */
+export interface HostValues {
+  readonly logger?: unknown;
+  readonly specs?: unknown;
+}
+
+/** Fixture records: what a fixtures file holds. */
+export interface FixtureInput {
+  readonly users: unknown;
+  readonly workspaces?: unknown;
+  readonly clients?: unknown;
+}
+
+/**
  * Options of `createMock`, `startMock` and `createHandlers`: the command line's options (same names, same defaults,
  * docs/running.md) and what only a program passes; which host takes which is in `OPTIONS` (docs/options.md).
  */
-export interface MockOptions extends Partial<Omit<Config, 'rateLimit' | 'fixtures'>> {
+export interface MockOptions<Values extends HostValues = HostValues> extends Partial<
+  Omit<Config, 'rateLimit' | 'fixtures'>
+> {
   /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
   readonly rateLimit?: string | RateLimitConfig | undefined;
   /** A fixtures file or directory (Node), or the records themselves (`{ users, workspaces, clients }`). */
-  readonly fixtures?: string | FixtureRecords | undefined;
+  readonly fixtures?: string | FixtureInput | undefined;
   /** A dataset to serve as is (wins over `fixtures`, `seed` and `users`). */
   readonly dataset?: Dataset;
   /** The loaded documents (`loadSpecs()`); by default the ones read once per process. */
-  readonly specs?: Specs;
+  readonly specs?: Values['specs'];
   /** A pino logger (wins over `logLevel`). */
-  readonly logger?: Logger;
+  readonly logger?: Values['logger'];
   /** Serve the authorization server from `authApp` only, as when it has a listener of its own (`--auth-port`). */
   readonly separateAuthServer?: boolean;
   /** Client id named in `azp` of app tokens. */
@@ -78,8 +93,11 @@ export const MOCK_DEFAULTS: ProgramDefaults = Object.freeze({
 });
 
 /** Options resolved for a host: every option of `Config` and the program's defaults set, the rate limit parsed. */
-export type ResolvedOptions = Omit<MockOptions, keyof ProgramDefaults | 'fixtures'> &
-  Omit<ProgramDefaults, 'fixtures'> & { readonly fixtures: string | FixtureRecords | undefined };
+export type ResolvedOptions<Values extends HostValues = HostValues> = Omit<
+  MockOptions<Values>,
+  keyof ProgramDefaults | 'fixtures'
+> &
+  Omit<ProgramDefaults, 'fixtures'> & { readonly fixtures: string | FixtureInput | undefined };
 
 type Entry = Option<unknown> | ProgramOption;
 const ENTRIES: Readonly<Record<string, Entry>> = OPTIONS;
@@ -123,7 +141,10 @@ export function acceptedBy(host: Host): string[] {
  * @example resolveOptions({ seed: 7, rateLimit: '5/1s' }, 'createMock').rateLimit // { limit: 5, windowMs: 1000 }
  * @example resolveOptions({ port: 9000 }, 'createHandlers') // throws OptionError: createHandlers: port is a listening port; …
  */
-export function resolveOptions(input: MockOptions, host: Host): ResolvedOptions {
+export function resolveOptions<Values extends HostValues>(
+  input: MockOptions<Values>,
+  host: Host,
+): ResolvedOptions<Values> {
   const given: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input)) {
     if (value === undefined) continue;

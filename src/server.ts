@@ -12,8 +12,8 @@ import type { SessionApi } from './client/session-api.ts';
 import { loadFaker } from './data/faker.ts';
 import { runInSlices } from './data/sliced-work.ts';
 import type { Host } from './config.ts';
-import { buildMockSteps, seedsData, type Mock, type MockInternals } from './mock.ts';
-import { resolveOptions, type MockOptions } from './resolve-options.ts';
+import { buildMockSteps, seedsData, type Mock, type MockInternals, type MockOptions } from './mock.ts';
+import { resolveOptions } from './resolve-options.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
 import { sharedSpecs, specsReady } from './adapters/express/specs.ts';
 

@@ -18,10 +18,10 @@ import { test as base, type APIRequestContext } from '@playwright/test';
 import { sessionClient } from '../client/session-client.ts';
 import { sessionIdFor } from '../client/session-id-for.ts';
 import type { SessionApi } from '../client/session-api.ts';
-import type { MockOptions } from '../resolve-options.ts';
+import type { MockOptions } from '../mock.ts';
 
 export * from '../client/surface.ts';
-export type { MockOptions } from '../resolve-options.ts';
+export type { MockOptions } from '../mock.ts';
 
 export { expect } from '@playwright/test';
 

@@ -23,10 +23,10 @@ import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { sessionClient } from '../client/session-client.ts';
 import { sessionIdFor } from '../client/session-id-for.ts';
 import type { SessionApi } from '../client/session-api.ts';
-import type { MockOptions } from '../resolve-options.ts';
+import type { MockOptions } from '../mock.ts';
 
 export * from '../client/surface.ts';
-export type { MockOptions } from '../resolve-options.ts';
+export type { MockOptions } from '../mock.ts';
 
 declare module 'vitest' {
   /** What `identity-mock/vitest`'s global setup provides to the tests (`inject('identityMockUrl')`). */

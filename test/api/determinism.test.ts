@@ -3,8 +3,7 @@
  * seed serves other users; `--users N` makes N faker users plus the three known accounts.
  */
 import { describe, expect, it } from 'vitest';
-import { buildMock } from '../../src/mock.ts';
-import type { MockOptions } from '../../src/resolve-options.ts';
+import { buildMock, type MockOptions } from '../../src/mock.ts';
 import { ADMIN, NOW, harnessFor, type Harness } from '../support/harness.ts';
 import { totalOf, usersOf } from '../support/responses.ts';
 

@@ -9,7 +9,8 @@ import { seedDataset } from '../../src/data/seed.ts';
 import { createMock, OptionError, startMock } from '../../src/index.ts';
 import { createHandlers } from '../../src/msw/index.ts';
 import { DEV_SIGNING_KEY_PATH } from '../../src/platform/node/signing-keys.ts';
-import { acceptedBy, hostsOf, refusalOf, type MockOptions } from '../../src/resolve-options.ts';
+import type { MockOptions } from '../../src/mock.ts';
+import { acceptedBy, hostsOf, refusalOf } from '../../src/resolve-options.ts';
 import { SPECS } from '../support/harness.ts';
 
 /** A value each option can take, on any host that takes it. A new option of the table needs one here. */

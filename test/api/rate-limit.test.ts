@@ -5,7 +5,7 @@
 import type request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { rateLimitGate } from '../../src/pipeline/gates.ts';
-import type { MockOptions } from '../../src/resolve-options.ts';
+import type { MockOptions } from '../../src/mock.ts';
 import { adminClient } from '../support/admin-client.ts';
 import type { Client } from '../../src/data/dataset.ts';
 import {
