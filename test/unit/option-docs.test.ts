@@ -1,4 +1,5 @@
-// The README's Flags table, docs/options.md and `--help` say what the one option table (OPTIONS) says.
+// The README's Flags table, docs/options.md and `--help` say what the one option table (OPTIONS) says; the README's
+// MSW size is the build's.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_OPTIONS } from '../../src/config.ts';
@@ -38,5 +39,17 @@ describe('the option table in the documents', () => {
       // a flag and its help never run together (`--access-token-format FORMATjwt`)
       expect(lines[0]).toMatch(new RegExp(`--${option.flag}(?: \\S+)?\\s{2,}\\S`));
     }
+  });
+});
+
+describe('the README and the build', () => {
+  const size = new URL('../../dist/msw/size.json', import.meta.url);
+  // dist/ is built by npm test before the test files run (as for the command's tests).
+  it("gives the MSW bundle's size as the build measured it (dist/msw/size.json), within 5%", () => {
+    const built = JSON.parse(readFileSync(size, 'utf8')) as { bytes: number; gzip: number };
+    const said = /([\d.]+) KB minified, ([\d.]+) KB gzipped/.exec(read('README.md'));
+    expect(said, 'the README says "N KB minified, M KB gzipped"').not.toBeNull();
+    expect(Math.abs(Number(said?.[1]) * 1024 - built.bytes) / built.bytes).toBeLessThan(0.05);
+    expect(Math.abs(Number(said?.[2]) * 1024 - built.gzip) / built.gzip).toBeLessThan(0.05);
   });
 });
