@@ -18,7 +18,7 @@ const options = { port: 0, issuer: 'http://bench/' };
 let started = performance.now();
 const first = await startMock(options);
 const firstReadyMs = performance.now() - started;
-const authorization = `Bearer ${first.token({ user: 'admin@example.com' }).accessToken}`;
+const authorization = `Bearer ${(await first.session().token({ user: 'admin@example.com' })).accessToken}`;
 await first.close();
 
 started = performance.now();

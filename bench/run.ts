@@ -12,7 +12,7 @@
  *
  * `--quick`: 10 000 users only, short windows, 3 start-up rounds, first queries after 100 000 users only.
  * `--scenarios`: the load scenarios to run (default: all of them); `--rounds`, `--seconds`, `--warm-up`: the load's
- * interleaved rounds, the seconds of each window and of each warm-up (defaults below; the README's list figures use
+ * interleaved rounds, the seconds of each window and of each warm-up (defaults below; docs/performance.md's list figures use
  * `--only load --scenarios list --rounds 5 --seconds 8 --warm-up 5`).
  * `--compare DIR`: another built checkout of identity-mock, measured as `identity-mock@<name>` in the same rounds,
  * with a table of new ÷ compared for every figure. Writes bench/results/latest.json (a full run) or

@@ -114,7 +114,7 @@ const createMs = creations[creations.length >> 1] ?? 0;
 const server = createServer(mock.app);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/users?page_size=20`;
-const authorization = `Bearer ${mock.token({ user: 'admin@example.com' }).accessToken}`;
+const authorization = `Bearer ${(await mock.session().token({ user: 'admin@example.com' })).accessToken}`;
 const timed = async (session: string): Promise<number> => {
   const started = performance.now();
   const res = await fetch(url, { headers: { authorization, 'x-mock-session': session } });

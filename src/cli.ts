@@ -94,7 +94,7 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => {
     stop('SIGTERM');
   });
-  const mock = await startMockInternals({ ...config, ...prepared, logger });
+  const mock = await startMockInternals({ ...config, ...prepared, logger }, 'cli');
   run.mock = mock;
   if (run.stopping) {
     await mock.close();
@@ -145,7 +145,7 @@ async function token(config: Config, extra: ParsedCommand['extra']): Promise<voi
     return;
   }
   const issuer = config.issuer ?? `http://localhost:${config.authPort ?? config.port}/`;
-  const [{ createMock, seedsData }, { MockError }, { loadFaker }] = await Promise.all([
+  const [{ buildMock, mintDefaultToken, seedsData }, { MockError }, { loadFaker }] = await Promise.all([
     import('./mock.ts'),
     import('./errors.ts'),
     import('./data/faker.ts'),
@@ -153,9 +153,9 @@ async function token(config: Config, extra: ParsedCommand['extra']): Promise<voi
   const options = { ...config, ...prepare(config), issuer };
   // The mock below seeds its data unless it was seeded ahead (the default) or comes from fixtures.
   if (seedsData(options)) await loadFaker();
-  const mock = createMock(options);
+  const mock = buildMock(options, { host: 'cli' });
   try {
-    const minted = mock.token({
+    const minted = mintDefaultToken(mock, {
       user,
       ...(permissions === undefined ? {} : { permissions }),
       ...(expiresIn === undefined ? {} : { expiresIn }),
@@ -304,13 +304,16 @@ async function verify(config: Config, extra: ParsedCommand['extra']): Promise<vo
     },
   );
   const [{ startMockInternals }, { createLogger }] = await Promise.all([server(), logs()]);
-  const mock = await startMockInternals({
-    ...config,
-    ...prepare(config),
-    port: 0,
-    validateResponses: true,
-    logger: createLogger('warn'),
-  });
+  const mock = await startMockInternals(
+    {
+      ...config,
+      ...prepare(config),
+      port: 0,
+      validateResponses: true,
+      logger: createLogger('warn'),
+    },
+    'cli',
+  );
   process.stderr.write(`identity-mock: verifying ${mock.url} against ${pacts.join(', ')}\n`);
   try {
     await verifyPacts({ providerBaseUrl: mock.url, pacts });

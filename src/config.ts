@@ -9,7 +9,7 @@ import { parseRateLimit, type RateLimitConfig } from './control/rate-limit.ts';
 import { ACCESS_TOKEN_FORMATS, type AccessTokenFormat } from './oauth/tokens.ts';
 import { OAUTH_ERROR_STATUSES, type OAuthErrorStatuses } from './oauth/error-statuses.ts';
 
-/** The levels of `--log-level` (the request log, `adapters/express/log.ts`). */
+/** Levels of `--log-level`, quietest first. */
 export const LOG_LEVELS = ['silent', 'error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -75,7 +75,7 @@ export interface Config {
 
 /** A bad flag, value, variable or configuration file: the command line exits 2 with its message. */
 export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
+  override readonly name: string = 'ConfigError';
 }
 
 /** A flag as the command line and `--help` know it. */
@@ -89,8 +89,43 @@ export interface FlagSpec {
   readonly help: string;
 }
 
+/**
+ * Where options are given: the command line (flags, `IDENTITY_MOCK_*` variables and a `--config` file),
+ * `createMock`, `startMock`, `createHandlers` (identity-mock/msw) and the drift proxy (`identity-mock proxy`).
+ */
+export const HOSTS = ['cli', 'createMock', 'startMock', 'createHandlers', 'proxy'] as const;
+export type Host = (typeof HOSTS)[number];
+
+/** Hosts an option of `Config` is accepted by unless its entry says otherwise. */
+export const CONFIG_HOSTS: readonly Host[] = ['cli', 'createMock', 'startMock', 'createHandlers'];
+/** Hosts an option only a program passes (an entry without `flag`) is accepted by unless its entry says otherwise. */
+export const PROGRAM_HOSTS: readonly Host[] = ['createMock', 'startMock', 'createHandlers'];
+
+/** Which hosts take an option, and what a host that cannot honour it says instead. */
+export interface HostRule {
+  /** The hosts that accept it (`CONFIG_HOSTS` or `PROGRAM_HOSTS` when absent). */
+  readonly hosts?: readonly Host[];
+  /**
+   * Hosts that cannot honour it, each with the end of its refusal: what the option is, and what works instead
+   * (`createHandlers: port is a listening port; the handlers answer at baseUrl`). `when` refuses only such values.
+   */
+  readonly refused?: { readonly [H in Host]?: string | Refusal };
+}
+
+/** A refusal of some values only: `fixtures` as a path where no file can be read. */
+export interface Refusal {
+  readonly when: (value: unknown) => boolean;
+  readonly text: string;
+}
+
+/** An option only a program passes (a function, an object, or what a page has instead of a file). */
+export interface ProgramOption extends HostRule {
+  readonly flag?: undefined;
+  readonly help: string;
+}
+
 /** An option of `Config`: its flag, its default and how its text becomes a value. */
-export interface Option<T> extends FlagSpec {
+export interface Option<T> extends FlagSpec, HostRule {
   readonly default: T;
   /** The default as `--help` shows it, when printing the value would not say it well. */
   readonly shown?: string;
@@ -233,9 +268,86 @@ function rateLimit(text: string, name: string): RateLimitConfig | undefined {
   return parseRateLimit(text) ?? fail(name, 'N/W with a unit s, m or h: 100/60s, 5/1s, 1000/1h', text);
 }
 
-/** Every option of `Config`, in the order `--help` lists them. */
-export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Object.freeze({
+/** Options only a program passes: entries of `OPTIONS` without a flag. */
+export type ProgramKey =
+  | 'dataset'
+  | 'specs'
+  | 'logger'
+  | 'separateAuthServer'
+  | 'appTokenClientId'
+  | 'now'
+  | 'baseUrl'
+  | 'signingKeyPem'
+  | 'onError';
+
+/**
+ * Every option, for every host (`HOSTS`): the options of `Config` in the order `--help` lists them, each with its
+ * flag, and the options only a program passes. `resolveOptions` (resolve-options.ts) reads it for every host.
+ */
+export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } & {
+  readonly [K in ProgramKey]: ProgramOption;
+} = Object.freeze({
+  dataset: {
+    help: 'a dataset to serve as is (wins over fixtures, seed and users)',
+    hosts: ['createMock', 'startMock'],
+    refused: {
+      createHandlers:
+        'takes a dataset object of the Node API; pass fixture records as fixtures, or seed and users',
+    },
+  },
+  specs: {
+    help: 'the loaded documents (loadSpecs()); by default the ones read once per process',
+    hosts: ['createMock', 'startMock'],
+    refused: {
+      createHandlers: 'holds documents loaded from files; the handlers carry the documents built in',
+    },
+  },
+  logger: {
+    help: 'a pino logger (wins over logLevel)',
+    hosts: ['createMock', 'startMock'],
+    refused: {
+      createHandlers: 'sets the server log; the requests are in mock.session().requests() (the journal)',
+    },
+  },
+  separateAuthServer: {
+    help: 'serve the authorization server from authApp only, as when it has a listener of its own',
+    hosts: ['createMock', 'startMock'],
+    refused: { createHandlers: 'needs listeners; the handlers answer every operation at baseUrl' },
+  },
+  appTokenClientId: { help: 'client id named in azp of app tokens (default mock-client)' },
+  now: { help: 'the clock, in epoch milliseconds (tests inject one)' },
+  baseUrl: {
+    help: 'the URL the handlers answer at (default http://localhost:8080, the server default)',
+    hosts: ['createHandlers'],
+    refused: {
+      createMock:
+        'is where MSW handlers answer; mock.fetch answers a Request at any URL (pin iss with issuer)',
+      startMock: 'is where MSW handlers answer; startMock listens at host and port',
+    },
+  },
+  signingKeyPem: {
+    help: 'the signing key as PKCS#8 PEM text (default: the dev key)',
+    hosts: ['createHandlers'],
+    refused: {
+      createMock: 'is the key as text, for a page; pass the PEM file as signingKey',
+      startMock: 'is the key as text, for a page; pass the PEM file as signingKey',
+    },
+  },
+  onError: {
+    help: 'called with every failure the mock did not mean (answered 500); console.error by default',
+    hosts: ['createHandlers'],
+    refused: {
+      createMock: 'is the page hook for internal errors; on Node they are logged by logger (or logLevel)',
+      startMock: 'is the page hook for internal errors; on Node they are logged by logger (or logLevel)',
+    },
+  },
   port: {
+    hosts: ['cli', 'startMock', 'proxy'],
+    refused: {
+      createMock: 'is a listening port, and createMock builds no listener; startMock({ port }) listens',
+      createHandlers:
+        'is a listening port; the handlers answer at baseUrl (e.g. baseUrl: "http://localhost:9000")',
+    },
     flag: 'port',
     short: 'p',
     value: 'N',
@@ -244,6 +356,8 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'port to listen on (0 = any free port; env PORT too)',
   },
   host: {
+    hosts: ['cli', 'createMock', 'startMock', 'proxy'],
+    refused: { createHandlers: 'is a listening address; the handlers answer at baseUrl' },
     flag: 'host',
     value: 'ADDR',
     default: '127.0.0.1',
@@ -265,6 +379,12 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'number of faker users, besides the 3 known accounts',
   },
   fixtures: {
+    refused: {
+      createHandlers: {
+        when: (value) => typeof value === 'string',
+        text: "names a file or folder, which a browser cannot read; pass the records themselves (fixtures: { users: [...], workspaces: [...], clients: [...] }, e.g. from import fixtures from './users.json')",
+      },
+    },
     flag: 'fixtures',
     value: 'PATH',
     default: undefined,
@@ -272,6 +392,10 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'serve users.json / workspaces.json / clients.json of a directory, or one fixtures file',
   },
   validateResponses: {
+    refused: {
+      createHandlers:
+        "compiles response schemas at run time, which a page's Content-Security-Policy forbids; check answers against spec/openapi.yaml in your tests",
+    },
     flag: 'validate-responses',
     default: false,
     parse: switchOf(),
@@ -284,12 +408,17 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'accept query parameters the spec does not declare',
   },
   trustProxy: {
+    refused: { createHandlers: 'reads proxy headers of a server; requests reach the handlers directly' },
     flag: 'trust-proxy',
     default: false,
     parse: switchOf(),
     help: 'behind a proxy: honour X-Forwarded-Proto/Host/For',
   },
   logLevel: {
+    hosts: ['cli', 'createMock', 'startMock', 'proxy'],
+    refused: {
+      createHandlers: 'sets the server log; the requests are in mock.session().requests() (the journal)',
+    },
     flag: 'log-level',
     value: 'LEVEL',
     default: 'info',
@@ -304,6 +433,13 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'query results kept for paging; 0 = off',
   },
   authPort: {
+    hosts: ['cli', 'startMock'],
+    refused: {
+      createMock:
+        'gives the authorization server a listener, and createMock builds none; pass separateAuthServer: true and use mock.authApp',
+      createHandlers:
+        'gives the authorization server a listener of its own; the handlers answer every operation at baseUrl',
+    },
     flag: 'auth-port',
     value: 'N',
     default: undefined,
@@ -348,6 +484,10 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'token lifetime: 3600, 90s, 15m, 24h, 7d',
   },
   signingKey: {
+    refused: {
+      createHandlers:
+        'names a key file, which a browser cannot read; pass the key itself as signingKeyPem (PKCS#8 PEM text, "-----BEGIN PRIVATE KEY-----"), or leave it out for the dev key the server uses by default',
+    },
     flag: 'signing-key',
     value: 'FILE',
     default: undefined,
@@ -370,6 +510,7 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'do not serve the control plane under /__admin',
   },
   adminToken: {
+    hosts: ['cli', 'createMock', 'startMock', 'createHandlers', 'proxy'],
     flag: 'admin-token',
     value: 'T',
     default: undefined,
@@ -377,6 +518,10 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'require Authorization: Bearer T on /__admin',
   },
   adminCors: {
+    refused: {
+      createHandlers:
+        'opens /__admin to other origins of a server; the page calls the handlers on its own origin',
+    },
     flag: 'admin-cors',
     value: 'ORIGIN',
     default: undefined,
@@ -385,6 +530,12 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'let this origin (http://localhost:3000) call /__admin from a browser',
   },
   shutdownGrace: {
+    hosts: ['cli'],
+    refused: {
+      createMock: "is the command's wait on SIGTERM; createMock builds no listener",
+      startMock: "is the command's wait on SIGTERM; pass the wait to mock.close(graceMs)",
+      createHandlers: "is a server's shutdown wait; there is no server to stop",
+    },
     flag: 'shutdown-grace',
     value: 'DURATION',
     default: 15,
@@ -416,6 +567,12 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: "memory the sessions' own state may hold in all: 512MB, 2GB; beyond, 503",
   },
   maxConnections: {
+    hosts: ['cli', 'startMock'],
+    refused: {
+      createMock:
+        "bounds a server's sockets, and createMock builds no listener; startMock({ maxConnections }) has them",
+      createHandlers: "bounds a server's sockets; the handlers have none",
+    },
     flag: 'max-connections',
     value: 'N',
     default: 1_000,
@@ -423,6 +580,7 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     help: 'connections open at once; beyond, new ones are closed at once',
   },
   allowedHosts: {
+    refused: { createHandlers: 'names hosts a server answers to; the handlers answer at baseUrl' },
     flag: 'allowed-host',
     value: 'HOSTS',
     default: [],
@@ -447,11 +605,16 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
   },
 });
 
-/** The defaults of every option, frozen. */
+/** The options of `Config` (the entries with a flag), by key. */
+export const CONFIG_OPTIONS: readonly (readonly [keyof Config, Option<unknown>])[] = Object.entries(
+  OPTIONS,
+).flatMap(([key, option]: [string, Option<unknown> | ProgramOption]) =>
+  option.flag === undefined ? [] : [[key as keyof Config, option] as const],
+);
+
+/** The defaults of every option of `Config`, frozen. */
 export const DEFAULTS: Readonly<Config> = Object.freeze(
-  Object.fromEntries(
-    Object.entries(OPTIONS).map(([key, option]) => [key, option.default]),
-  ) as unknown as Config,
+  Object.fromEntries(CONFIG_OPTIONS.map(([key, option]) => [key, option.default])) as unknown as Config,
 );
 
 /** Flags of every command that are not options of `Config`. */
@@ -540,8 +703,8 @@ export const DRIFT_FLAGS: readonly FlagSpec[] = Object.freeze([
   { flag: 'insecure', help: 'accept a TLS certificate that does not verify' },
 ]);
 
-const OPTION_FLAGS: readonly (FlagSpec & { readonly key: keyof Config })[] = Object.entries(OPTIONS).map(
-  ([key, option]) => ({ ...option, key: key as keyof Config }),
+const OPTION_FLAGS: readonly (FlagSpec & { readonly key: keyof Config })[] = CONFIG_OPTIONS.map(
+  ([key, option]) => ({ ...option, key }),
 );
 
 /** `IDENTITY_MOCK_<FLAG>`: `log-level` → `IDENTITY_MOCK_LOG_LEVEL`. */
@@ -658,7 +821,7 @@ function checkEnvironment(env: Readonly<Record<string, string | undefined>>): vo
 }
 
 /** The candidate nearest to `word` in edit distance, if it is near enough to be a likely typo. */
-function closest(word: string, candidates: readonly string[]): string | undefined {
+export function closest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const candidate of candidates) {

@@ -5,8 +5,8 @@
 import {
   COMMON_FLAGS,
   DRIFT_FLAGS,
+  CONFIG_OPTIONS,
   MCP_FLAGS,
-  OPTIONS,
   PROXY_FLAGS,
   TOKEN_FLAGS,
   VERIFY_FLAGS,
@@ -17,7 +17,7 @@ import {
 function flagLine(flag: FlagSpec, shown?: string): string {
   const names = `${flag.short === undefined ? '    ' : `-${flag.short}, `}--${flag.flag}`;
   const left = `  ${names}${flag.value === undefined ? '' : ` ${flag.value}`}`;
-  return `${left.padEnd(32)}${flag.help}${shown === undefined ? '' : ` [${shown}]`}`;
+  return `${left.padEnd(Math.max(32, left.length + 2))}${flag.help}${shown === undefined ? '' : ` [${shown}]`}`;
 }
 
 function shownDefault(option: Option<unknown>): string | undefined {
@@ -29,7 +29,7 @@ function shownDefault(option: Option<unknown>): string | undefined {
 
 /** The help text of the command line. */
 export function usage(): string {
-  const options: readonly Option<unknown>[] = Object.values(OPTIONS);
+  const options = CONFIG_OPTIONS.map(([, option]) => option);
   return [
     'Usage:',
     '  identity-mock [serve] [flags]            serve the mock (the default command)',

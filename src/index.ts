@@ -6,45 +6,17 @@
 export {
   createApp,
   createMock,
-  MOCK_DEFAULTS,
   type Mock,
   type MockKeys,
   type MockOptions,
-  type MockSession,
   type SigningKeyEntry,
 } from './mock.ts';
-export {
-  ListenError,
-  startMock,
-  type RunningMock,
-  type RunningSession,
-  type StartOptions,
-} from './server.ts';
-export { sessionClient, type SessionClient, type SessionClientOptions } from './client/session-client.ts';
-export { sessionIdFor } from './client/session-id-for.ts';
-export { IdentityMockError } from './client/identity-mock-error.ts';
-export type {
-  ClaimRule,
-  ClaimRuleInput,
-  ClockState,
-  RecordedRequest,
-  RequestFilter,
-  SessionApi,
-  SessionClock,
-  SessionFault,
-  SessionFaultInput,
-  SessionToken,
-  TokenOptions,
-  TokenRequest,
-} from './client/session-api.ts';
-export { ConfigError, DEFAULTS, type Config } from './config.ts';
-export type { LogLevel } from './adapters/express/log.ts';
+export { MOCK_DEFAULTS, OptionError } from './resolve-options.ts';
+export { ListenError, startMock, type RunningMock, type RunningSession } from './server.ts';
+export * from './client/surface.ts';
+export { ConfigError, DEFAULTS, type Config, type LogLevel } from './config.ts';
 export { FixtureError } from './data/fixture-error.ts';
-export type { AppTokenRequest, MintedToken } from './oauth/app-tokens.ts';
 export type { Dataset, Workspace, Client } from './data/dataset.ts';
 export type { User, UserType, UserStatus } from './spec/types.ts';
-export type { FaultInput, FaultRule } from './control/faults.ts';
-export type { MockClock } from './control/clock.ts';
 export type { AccessTokenFormat } from './oauth/tokens.ts';
-export type { JournalEntry, JournalFilter } from './control/journal.ts';
 export type { RateLimitConfig } from './control/rate-limit.ts';

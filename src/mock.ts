@@ -1,80 +1,36 @@
 /**
- * `createMock(options)`: one mock of the identity service on Node, built and not listening. It is put together in
- * small steps: the options resolved, the services (`node-services.ts`), the one request path over the two operation
- * tables (`pipeline/handle.ts`), its adapters (Express for HTTP, `fetch` in-process), and the facade a test uses.
+ * `createMock(options)`: one mock of the identity service on Node, built and not listening: the Node host of the one
+ * composition (`compose.ts` over `node-services.ts`), its Express and `fetch` adapters, and the handle a test uses.
  */
 import { expressApp, type ExpressApp } from './adapters/express/app.ts';
-import { createLogger, type Logger, type LogLevel } from './adapters/express/log.ts';
+import { createLogger, type Logger } from './adapters/express/log.ts';
+import { sharedSpecs, type Specs } from './adapters/express/specs.ts';
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
-import type { KeyState } from './oauth/key-lifecycle.ts';
 import { lazyMcpHost } from './adapters/mcp/lazy-host.ts';
-import { ConfigError, DEFAULTS, type Config } from './config.ts';
-import type { Services } from './context.ts';
-import type { ClaimRule, ClaimRuleInput } from './control/claim-rules.ts';
-import { mockClock, type MockClock } from './control/clock.ts';
-import type { ControlPlane } from './control/control-plane.ts';
-import type { FaultInput, FaultRule } from './control/faults.ts';
-import type { JournalEntry, JournalFilter } from './control/journal.ts';
-import { parseRateLimit, type RateLimitConfig } from './control/rate-limit.ts';
-import type { Dataset } from './data/dataset.ts';
-import { loadFixturesSync } from './data/fixtures.ts';
-import { hasPrebuiltDataset } from './data/prebuilt-dataset.ts';
-import { seedDataset } from './data/seed.ts';
-import { runToEnd, type Steps } from './data/sliced-work.ts';
-import { nodeServicesSteps } from './node-services.ts';
-import { mintAppTokenNow, planAppToken, type AppTokenRequest, type MintedToken } from './oauth/app-tokens.ts';
-import type { TokenService } from './oauth/tokens.ts';
+import type { KeyState } from './oauth/key-lifecycle.ts';
 import { inProcessSession } from './client/in-process-session.ts';
 import type { SessionApi } from './client/session-api.ts';
-import type { KeyInfo } from './platform/platform.ts';
-import { ADMIN_OPERATIONS } from './operations/admin/table.ts';
-import { API_OPERATIONS } from './operations/api/table.ts';
-import { createPipeline, type RequestHandler } from './pipeline/handle.ts';
-import { apiVersionsOf } from './pipeline/header-checks.ts';
+import { composeMock } from './compose.ts';
+import { DEFAULTS, type Host } from './config.ts';
+import type { Services } from './context.ts';
+import type { ControlPlane } from './control/control-plane.ts';
+import { hasPrebuiltDataset } from './data/prebuilt-dataset.ts';
+import { runToEnd, type Steps } from './data/sliced-work.ts';
+import { nodeHost } from './node-services.ts';
+import { mintAppTokenNow, planAppToken, type AppTokenRequest, type MintedToken } from './oauth/app-tokens.ts';
+import type { TokenService } from './oauth/tokens.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
-import type { Platform } from './platform/platform.ts';
+import type { KeyInfo, Platform } from './platform/platform.ts';
+import { MOCK_DEFAULTS, resolveOptions, type MockOptions as HostOptions } from './resolve-options.ts';
 import type { SessionRegistry } from './sessions/registry.ts';
 import type { SessionState } from './sessions/session-state.ts';
-import type { Session } from './sessions/session.ts';
 import type { ApiModel, OperationSpec } from './spec/model.ts';
-import { sharedSpecs, type Specs } from './adapters/express/specs.ts';
 
 /**
- * Options of `createMock` and `startMock`: any option of the command line's `Config` (same names, same defaults,
- * docs/running.md), plus what only a program can pass.
+ * Options of `createMock` and `startMock`: every host's options (`resolve-options.ts`, docs/options.md), with the
+ * Node host's own values typed: a pino `logger` and the loaded `specs`.
  */
-export interface MockOptions extends Partial<Omit<Config, 'rateLimit'>> {
-  /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
-  readonly rateLimit?: string | RateLimitConfig | undefined;
-  /** A dataset to serve as is (wins over `fixtures`, `seed` and `users`). */
-  readonly dataset?: Dataset;
-  /**
-   * Serve the authorization server (operations tagged `Authorization`) from `authApp` only, as when it has a
-   * listener of its own (`--auth-port`). By default one app serves everything.
-   */
-  readonly separateAuthServer?: boolean;
-  /** Client id named in `azp` of app tokens. */
-  readonly appTokenClientId?: string;
-  /** A pino logger (wins over `logLevel`). */
-  readonly logger?: Logger;
-  /** The clock, in epoch milliseconds (tests inject one). */
-  readonly now?: () => number;
-  /** The loaded documents (`loadSpecs()`); by default the ones read once per process (`sharedSpecs()`). */
-  readonly specs?: Specs;
-}
-
-/**
- * The programmatic API's defaults: the command line's `DEFAULTS`, except that a mock built in a program logs
- * nothing and `startMock` takes any free port (so test files run in parallel).
- */
-export const MOCK_DEFAULTS = Object.freeze({
-  ...DEFAULTS,
-  port: 0,
-  logLevel: 'silent' satisfies LogLevel,
-  separateAuthServer: false,
-  appTokenClientId: 'mock-client',
-  now: (): number => Date.now(),
-});
+export type MockOptions = HostOptions<{ readonly logger?: Logger; readonly specs?: Specs }>;
 
 /**
  * Whether a mock built with `options` seeds its data with faker, which the command's bundle loads on demand
@@ -86,12 +42,6 @@ export function seedsData(options: MockOptions): boolean {
   const seeding = { seed: options.seed ?? MOCK_DEFAULTS.seed, users: options.users ?? MOCK_DEFAULTS.users };
   return !hasPrebuiltDataset(seeding);
 }
-
-/**
- * A named session of a mock, for a test suite that shares the mock with others (docs/sessions.md): the same
- * interface as `sessionClient(url, id)`, over the mock's own `fetch`.
- */
-export type MockSession = SessionApi;
 
 /** A signing key as `GET /__admin/keys` lists it. */
 export interface SigningKeyEntry {
@@ -120,24 +70,13 @@ export interface Mock {
   readonly authApp: ExpressApp;
   /** Answers a WHATWG `Request` in this process, as the HTTP server would (same status, headers and body). */
   fetch(request: Request): Promise<Response>;
-  /** Mints a user app token, as `POST /__admin/tokens` does. */
-  token(request: AppTokenRequest): MintedToken;
-  /** Back to the state at start: data, lock-outs, refresh tokens, fault rules, journal, rate limit. */
-  reset(): void;
-  /** Serves freshly seeded data (the start's seed and size by default). */
-  seed(options?: { readonly seed?: number; readonly users?: number }): void;
-  /** The journal, newest first. */
-  requests(filter?: JournalFilter): JournalEntry[];
-  /** Adds a fault rule. */
-  fault(rule: FaultInput): FaultRule;
-  /** Adds a claim rule. */
-  claims(rule: ClaimRuleInput): ClaimRule;
-  /** The default session's test clock. */
-  readonly clock: MockClock;
   /** The server's signing keys (`/__admin/keys`). */
   readonly signingKeys: MockKeys;
-  /** The named session `id` (created on first use), with its headers and controls. */
-  session(id: string): MockSession;
+  /**
+   * A session's handle (docs/sessions.md), the same as `sessionClient(url, id)`: without `id` the default session
+   * (what requests without `X-Mock-Session` use), else the named session `id` (created on first use).
+   */
+  session(id?: string): SessionApi;
 }
 
 /** A mock with the parts the package's own tests and servers reach (not part of the published API). */
@@ -158,7 +97,7 @@ export interface MockInternals extends Mock {
 
 /**
  * What only `startMock` and the package's own tests pass: the key set read before listening, the authorization
- * server's URL, a platform.
+ * server's URL, a platform, and the host whose rules the options follow.
  */
 export interface BuildExtras {
   readonly keys?: NodeKeySet;
@@ -166,6 +105,8 @@ export interface BuildExtras {
   readonly authUrl?: string;
   /** Randomness and hashing: Node's unless a test makes randomness repeatable (two mocks, one sequence). */
   readonly platform?: Platform;
+  /** Whose options these are (`createMock` by default; `startMock`, or `cli` for the command's Config). */
+  readonly host?: Host;
 }
 
 /**
@@ -173,7 +114,7 @@ export interface BuildExtras {
  *
  * @example
  * const mock = createMock({ seed: 7, users: 50 });
- * const { accessToken } = mock.token({ user: 'admin@example.com' });
+ * const { accessToken } = await mock.session().token({ user: 'admin@example.com' });
  * await request(mock.app).get('/users').set('Authorization', `Bearer ${accessToken}`);
  */
 export function createMock(options: MockOptions = {}): Mock {
@@ -190,36 +131,24 @@ export function buildMock(options: MockOptions = {}, extras: BuildExtras = {}): 
  * indexed while the listener already answers (`/health` included) instead of blocking the event loop.
  */
 export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras = {}): Steps<MockInternals> {
-  const o = { ...MOCK_DEFAULTS, ...options };
-  const logger = options.logger ?? createLogger(o.logLevel);
-  const specs = options.specs ?? sharedSpecs();
-  const rateLimit = rateLimitOf(o.rateLimit);
+  const o = resolveOptions(options, extras.host ?? 'createMock');
+  const logger = o.logger ?? createLogger(o.logLevel);
+  const specs = o.specs ?? sharedSpecs();
   const keys = extras.keys ?? new NodeKeySet([readKeyPair(o.signingKey, o.now())]);
   // Without a listener, the authorization server is where the command line's default port puts it.
   const authUrl = new URL(extras.authUrl ?? `http://localhost:${DEFAULTS.port}`);
-  const services = yield* nodeServicesSteps({
-    ...o,
-    specs,
-    keys,
-    platform: extras.platform,
-    dataset: o.dataset ?? (o.fixtures === undefined ? undefined : loadFixturesSync(o.fixtures)),
-    rateLimit,
-    sessionTtlMs: o.sessionTtl * 1000,
-    issuer: o.issuer ?? `${authUrl.origin}/`,
-    issuerPinned: o.issuer !== undefined,
-    issuerPort: Number(authUrl.port || (authUrl.protocol === 'https:' ? 443 : 80)),
-  });
   const mcp = lazyMcpHost({
     adminDocument: specs.admin.doc,
     now: o.now,
     randomId: () => crypto.randomUUID(),
   });
-  const handler = requestPath({ ...services, mcp }, specs, o, logger);
+  const host = { ...nodeHost(o, { specs, keys, authUrl, logger, platform: extras.platform }), mcp };
+  const composed = yield* composeMock(o, host);
   const isAuth = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const serve = (
     serves: (operation: OperationSpec) => boolean,
   ): { app: ExpressApp; fetch: Mock['fetch'] } => {
-    const handle = handler(serves);
+    const handle = composed.handler(serves);
     return { app: expressApp(handle, logger), fetch: fetchAdapter(handle) };
   };
   const main = serve(o.separateAuthServer ? (operation) => !isAuth(operation) : () => true);
@@ -227,146 +156,47 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
   const auth = o.separateAuthServer
     ? serve((operation) => isAuth(operation) || operation.id === 'getHealth').app
     : main.app;
-  return facade(services, {
+  const { services } = composed;
+  const defaults = services.sessions.default;
+  return {
     app: main.app,
     authApp: auth,
     fetch: main.fetch,
     logger,
     keys,
-    adminToken: o.adminToken,
-  });
-}
-
-/** The rate limit of the options: text is parsed (a bad one is a configuration error). */
-function rateLimitOf(value: string | RateLimitConfig | undefined): RateLimitConfig | undefined {
-  if (typeof value !== 'string') return value;
-  const config = parseRateLimit(value);
-  if (config === undefined) {
-    throw new ConfigError(`rateLimit must look like 100/60s, 5/1s or 1000/1h (got ${JSON.stringify(value)})`);
-  }
-  return config;
-}
-
-/** The one request path over both operation tables, with the validators and response checks the options ask for. */
-function requestPath(
-  services: Services,
-  specs: Specs,
-  o: Pick<
-    Config,
-    | 'lenientQuery'
-    | 'validateResponses'
-    | 'admin'
-    | 'trustProxy'
-    | 'adminCors'
-    | 'adminToken'
-    | 'host'
-    | 'issuer'
-    | 'allowedHosts'
-  >,
-  logger: Logger,
-): (serves: (operation: OperationSpec) => boolean) => RequestHandler {
-  return createPipeline(services, {
-    api: {
-      model: specs.api.model,
-      handlers: API_OPERATIONS,
-      validator: specs.api.validator(),
-      responses: o.validateResponses ? specs.api.responses() : undefined,
-      name: 'spec/openapi.yaml',
-    },
-    admin: o.admin
-      ? {
-          model: specs.admin.model,
-          handlers: ADMIN_OPERATIONS,
-          validator: specs.admin.validator(),
-          responses: o.validateResponses ? specs.admin.responses() : undefined,
-          name: 'spec/admin.yaml',
-        }
-      : undefined,
-    trustProxy: o.trustProxy,
-    lenientQuery: o.lenientQuery,
-    adminOrigins: o.adminCors === undefined ? [] : [o.adminCors],
-    adminHosts: adminHostsOf(o),
-    adminToken: o.adminToken,
-    apiVersions: apiVersionsOf(specs.api.model),
-    onError: (error, request) => {
-      logger.error({ err: error, method: request.method }, 'internal error');
-    },
-  });
-}
-
-/**
- * Host names `/__admin` answers to besides loopback ones (docs/control-plane.md): the `--host` address (unless a
- * wildcard), the issuer's host and every `--allowed-host`.
- */
-function adminHostsOf(o: Pick<Config, 'host' | 'issuer' | 'allowedHosts'>): string[] {
-  const hosts = [...o.allowedHosts];
-  if (o.host !== '0.0.0.0' && o.host !== '::' && o.host !== '')
-    hosts.push(o.host.replace(/^\[(.*)\]$/, '$1'));
-  if (o.issuer !== undefined) {
-    try {
-      hosts.push(new URL(o.issuer).hostname.replace(/^\[(.*)\]$/, '$1'));
-    } catch {
-      // An issuer that is not a URL names no host.
-    }
-  }
-  return hosts;
-}
-
-/** What a test suite holds: the apps, `fetch`, and the default session's and named sessions' controls. */
-function facade(
-  services: Services,
-  parts: {
-    readonly app: ExpressApp;
-    readonly authApp: ExpressApp;
-    readonly fetch: Mock['fetch'];
-    readonly logger: Logger;
-    readonly keys: NodeKeySet;
-    readonly adminToken: string | undefined;
-  },
-): MockInternals {
-  const { sessions, tokens } = services;
-  const mintIn = (session: Session, request: AppTokenRequest): MintedToken =>
-    mintAppTokenNow(
-      tokens,
-      planAppToken(
-        tokens,
-        session.state.store,
-        services.api.rolePermissions,
-        request,
-        services.settings.appTokenClientId,
-        Math.floor(session.now() / 1000),
-      ),
-    );
-  const defaults = sessions.default;
-  return {
-    ...parts,
     signingKeys: mockKeys(services),
     services,
     model: services.api,
     state: defaults.state,
     control: defaults.control,
-    tokens,
-    sessions,
-    token: (request) => mintIn(defaults, request),
-    reset: () => {
-      defaults.reset();
-    },
-    seed: (seeding = {}) => {
-      const { start } = services.settings;
-      defaults.state.load(
-        seedDataset({ seed: seeding.seed ?? start.seed, users: seeding.users ?? start.users }),
-      );
-    },
-    requests: (filter) => defaults.control.journal.list(filter).requests,
-    fault: (rule) => defaults.control.faults.add(rule),
-    claims: (rule) => defaults.control.claims.add(rule),
-    clock: mockClock(() => defaults.clock),
+    tokens: services.tokens,
+    sessions: services.sessions,
     endStreams: () => {
       services.streams.endAll();
     },
     // The session API over this mock's own admin API, in process: the same handle as sessionClient(url, id).
-    session: (id) => inProcessSession({ id, fetch: parts.fetch, adminToken: parts.adminToken }),
+    session: (id) => inProcessSession({ id, fetch: main.fetch, adminToken: o.adminToken }),
   };
+}
+
+/**
+ * An app token of the default session minted at once, as `POST /__admin/tokens` mints it (the `token` command, the
+ * package's own tests); throws the same MockError refusals.
+ */
+export function mintDefaultToken(mock: MockInternals, request: AppTokenRequest): MintedToken {
+  const { services } = mock;
+  const session = services.sessions.default;
+  return mintAppTokenNow(
+    services.tokens,
+    planAppToken(
+      services.tokens,
+      session.state.store,
+      services.api.rolePermissions,
+      request,
+      services.settings.appTokenClientId,
+      Math.floor(session.now() / 1000),
+    ),
+  );
 }
 
 /** The key set's controls: what `/__admin/keys` does, in process. */

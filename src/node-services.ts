@@ -1,62 +1,36 @@
 /**
- * The services of one mock on Node (`context.ts`): the key set read once, the token service, the sessions over the
- * start's data, and the Node sources of datasets, files and contracts. Built in steps (`data/sliced-work.ts`) so that a
- * large dataset is seeded and indexed in slices.
+ * The Node host of `composeMock` (compose.ts): Node's platform, the documents read from `spec/` and validated by
+ * express-openapi-validator, the start's data (a fixtures file, seeded, or kept from the previous mock of the
+ * process), and the Node sources of datasets, files and contracts.
  */
 import { basename } from 'node:path';
-import type { ContractSource, DatasetSource, Services } from './context.ts';
-import { apiSpec, adminSpec } from './console/served-spec.ts';
+import type { Logger } from './adapters/express/log.ts';
+import type { Specs } from './adapters/express/specs.ts';
+import type { HostDocument, MockHost } from './compose.ts';
+import type { Config } from './config.ts';
+import type { ContractSource, DatasetSource } from './context.ts';
 import { CONTRACTS_DIR, pactFilesIn, readPact } from './contracts/pact-files.ts';
-import type { RateLimitConfig } from './control/rate-limit.ts';
 import type { Dataset } from './data/dataset.ts';
-import { datasetFromRecords } from './data/fixtures.ts';
+import { datasetFromRecords, loadFixturesSync } from './data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
 import { loadFaker } from './data/faker.ts';
 import { prebuiltDataset } from './data/prebuilt-dataset.ts';
 import { seedDatasetSteps } from './data/seed.ts';
 import { runInSlices, type Steps } from './data/sliced-work.ts';
-import type { OAuthErrorStatuses } from './oauth/error-statuses.ts';
-import { TokenService, type AccessTokenFormat } from './oauth/tokens.ts';
 import { NODE_PLATFORM } from './platform/node/node-platform.ts';
-import type { Platform } from './platform/platform.ts';
 import type { NodeKeySet } from './platform/node/signing-keys.ts';
 import { NodeStaticFiles } from './platform/node/static-files.ts';
-import { SessionState } from './sessions/session-state.ts';
+import type { Platform } from './platform/platform.ts';
+import type { ResolvedOptions } from './resolve-options.ts';
 import type { UserBase } from './users/base.ts';
-import type { Specs } from './adapters/express/specs.ts';
-import { readListUsersSpec } from './users/query.ts';
-import { sessionServices } from './sessions/session-services.ts';
 
-/** What the services are made of: resolved options, the documents, the key set, and the start's data. */
-export interface ServiceInputs {
+/** What a Node host is made of besides the resolved options. */
+export interface NodeHostInputs {
   readonly specs: Specs;
   readonly keys: NodeKeySet;
-  readonly dataset: Dataset | undefined;
-  readonly seed: number;
-  readonly users: number;
-  readonly queryCache: number;
-  readonly rateLimit: RateLimitConfig | undefined;
-  readonly maxSessions: number;
-  readonly sessionTtlMs: number;
-  /** Bytes the sessions' own state may hold in all (`--max-state-memory`). */
-  readonly maxStateMemory: number;
-  /** The issuer: the pinned one (`issuerPinned`), or the default one at `localhost`. */
-  readonly issuer: string;
-  readonly issuerPinned: boolean;
-  /** The authorization server's port (`localhost` and `127.0.0.1` there are always accepted issuers). */
-  readonly issuerPort: number;
-  readonly accessTokenFormat: AccessTokenFormat;
-  readonly audience: string;
-  readonly claimsNamespace: string;
-  readonly tokenTtl: number;
-  /** Statuses of the token endpoint's errors (`--oauth-errors`). */
-  readonly oauthErrors?: OAuthErrorStatuses;
-  /** Seconds a retired signing key stays published (`--key-grace`). */
-  readonly keyGrace?: number;
-  readonly appTokenClientId: string;
-  readonly admin: boolean;
-  readonly separateAuthServer: boolean;
-  readonly now: () => number;
+  /** Where the authorization server answers (the default issuer, and its port). */
+  readonly authUrl: URL;
+  readonly logger: Logger;
   /** Randomness and hashing (Node's by default; a test may make randomness repeatable). */
   readonly platform?: Platform | undefined;
 }
@@ -67,78 +41,73 @@ const KEPT_START_USERS = 20_000;
 const KEPT_STARTS = new WeakMap<object, { key: string; dataset: Dataset; base: UserBase }>();
 
 /**
- * The dataset and store base of the previous mock of this process with the same documents, seed and size: a test
- * runner that starts a mock per file seeds and builds the default data once (both are never written; each mock
- * still gets its own sessions, stores and authorization state over them).
+ * The start's data on Node: the dataset given, the fixtures named or passed, or seeded (prebuilt at the defaults).
+ * A test runner that starts a mock per file seeds and builds the default data once: the previous small seeded
+ * start of this process with the same documents, seed and size is kept (dataset and base are never written; each
+ * mock still gets its own sessions, stores and authorization state over them).
  */
-function keptStart(
-  model: object,
-  seed: number,
-  users: number,
-): { dataset: Dataset; base: UserBase } | undefined {
+function* nodeStart(o: ResolvedOptions, model: object): Steps<{ dataset: Dataset; base?: UserBase }> {
+  const given =
+    o.dataset ??
+    (typeof o.fixtures === 'string'
+      ? loadFixturesSync(o.fixtures)
+      : o.fixtures === undefined
+        ? undefined
+        : datasetFromRecords(o.fixtures, 'the fixtures option'));
+  if (given !== undefined) return { dataset: given };
+  const key = `${String(o.seed)}:${String(o.users)}`;
   const kept = KEPT_STARTS.get(model);
-  return kept?.key === `${String(seed)}:${String(users)}` ? kept : undefined;
+  if (kept?.key === key) return kept;
+  const seeding = { seed: o.seed, users: o.users };
+  return { dataset: prebuiltDataset(seeding) ?? (yield* seedDatasetSteps(seeding)) };
 }
 
-function keepStart(model: object, seed: number, users: number, dataset: Dataset, base: UserBase): void {
-  if (users <= KEPT_START_USERS)
-    KEPT_STARTS.set(model, { key: `${String(seed)}:${String(users)}`, dataset, base });
-}
-
-/** The services of a mock; the default session's data is built in steps. */
-export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
-  const platform = i.platform ?? NODE_PLATFORM;
+/** The Node host of `composeMock`: Node's platform and files, the documents read from `spec/`, contracts. */
+export function nodeHost(o: ResolvedOptions, i: NodeHostInputs): MockHost {
+  const doc = (loaded: Specs['api']): HostDocument => ({
+    doc: loaded.doc,
+    model: loaded.model,
+    validator: () => loaded.validator(),
+    responses: () => loaded.responses(),
+  });
   const { model } = i.specs.api;
-  const listUsers = readListUsersSpec(model);
-  const settings = { spec: listUsers, cacheSize: i.queryCache, platform };
-  const kept = i.dataset === undefined ? keptStart(model, i.seed, i.users) : undefined;
-  const seeding = { seed: i.seed, users: i.users };
-  const dataset =
-    i.dataset ?? kept?.dataset ?? prebuiltDataset(seeding) ?? (yield* seedDatasetSteps(seeding));
-  const state = yield* SessionState.build(dataset, settings, kept?.base);
-  if (i.dataset === undefined) keepStart(model, i.seed, i.users, dataset, state.initialBase);
-  const sessionParts = sessionServices(state, i, platform.hashing);
-  const tokens = new TokenService(
-    i.keys,
-    {
-      issuer: i.issuer,
-      pinned: i.issuerPinned,
-      port: i.issuerPort,
-      audience: i.audience,
-      claimsNamespace: i.claimsNamespace,
-      ttlSeconds: i.tokenTtl,
-      accessTokenFormat: i.accessTokenFormat,
-      ...(i.keyGrace === undefined ? {} : { keyGraceSeconds: i.keyGrace }),
-      clock: i.now,
-    },
-    platform,
-  );
   return {
-    api: model,
-    admin: i.specs.admin.model,
-    listUsers,
-    tokens,
-    platform,
-    ...sessionParts,
-    settings: {
-      audience: i.audience,
-      appTokenClientId: i.appTokenClientId,
-      start: { seed: i.seed, users: i.users },
-      admin: i.admin,
-      separateAuthServer: i.separateAuthServer,
-      oauthErrors: i.oauthErrors ?? 'auth0',
+    platform: i.platform ?? NODE_PLATFORM,
+    keys: i.keys,
+    documents: { api: doc(i.specs.api), admin: doc(i.specs.admin) },
+    start: nodeStart(o, model),
+    keep: (dataset, base) => {
+      if (o.dataset === undefined && o.fixtures === undefined && o.users <= KEPT_START_USERS)
+        KEPT_STARTS.set(model, { key: `${String(o.seed)}:${String(o.users)}`, dataset, base });
     },
-    knownAccounts: KNOWN_ACCOUNTS.users,
     datasets: NODE_DATASETS,
     files: new NodeStaticFiles(),
     contracts: NODE_CONTRACTS,
-    documents: {
-      // The authorization server's operations name their own server: this one unless it has a listener of its own.
-      api: apiSpec(i.specs.api.doc, (base) => (i.separateAuthServer ? i.issuer.replace(/\/$/, '') : base)),
-      admin: adminSpec(i.specs.admin.doc),
+    knownAccounts: KNOWN_ACCOUNTS.users,
+    authUrl: i.authUrl,
+    adminHosts: adminHostsOf(o),
+    onError: (error, request) => {
+      i.logger.error({ err: error, method: request.method }, 'internal error');
     },
-    clock: i.now,
   };
+}
+
+/**
+ * Host names `/__admin` answers to besides loopback ones (docs/control-plane.md): the `--host` address (unless a
+ * wildcard), the issuer's host and every `--allowed-host`.
+ */
+function adminHostsOf(o: Pick<Config, 'host' | 'issuer' | 'allowedHosts'>): string[] {
+  const hosts = [...o.allowedHosts];
+  if (o.host !== '0.0.0.0' && o.host !== '::' && o.host !== '')
+    hosts.push(o.host.replace(/^\[(.*)\]$/, '$1'));
+  if (o.issuer !== undefined) {
+    try {
+      hosts.push(new URL(o.issuer).hostname.replace(/^\[(.*)\]$/, '$1'));
+    } catch {
+      // An issuer that is not a URL names no host.
+    }
+  }
+  return hosts;
 }
 
 const NODE_DATASETS: DatasetSource = {

@@ -11,25 +11,14 @@ import { sessionClient } from './client/session-client.ts';
 import type { SessionApi } from './client/session-api.ts';
 import { loadFaker } from './data/faker.ts';
 import { runInSlices } from './data/sliced-work.ts';
-import {
-  buildMockSteps,
-  MOCK_DEFAULTS,
-  seedsData,
-  type Mock,
-  type MockInternals,
-  type MockOptions,
-} from './mock.ts';
+import type { Host } from './config.ts';
+import { buildMockSteps, seedsData, type Mock, type MockInternals, type MockOptions } from './mock.ts';
+import { resolveOptions } from './resolve-options.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
 import { sharedSpecs, specsReady } from './adapters/express/specs.ts';
 
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
-
-/**
- * Options of `startMock`: those of `createMock`, of which `port` (0, any free one, by default here), `host` and
- * `authPort` (a separate authorization-server listener, 0 = any free one; unset = share the API's) say where.
- */
-export type StartOptions = MockOptions;
 
 /** A listener that could not be opened: which one (`port` for the API, `authPort`), where, and why. */
 export class ListenError extends Error {
@@ -54,8 +43,8 @@ export interface RunningSession extends SessionApi {
 }
 
 export interface RunningMock extends Omit<Mock, 'session'> {
-  /** The named session `id` (created on first use), with its URLs, headers and controls. */
-  session(id: string): RunningSession;
+  /** The default session without `id`, else the named session `id` (created on first use), with its URLs. */
+  session(id?: string): RunningSession;
   /** Base URL of the API, e.g. `http://localhost:8080`. */
   readonly url: string;
   /** Base URL of the authorization server (`url` unless `authPort`). */
@@ -75,28 +64,31 @@ export interface RunningMockInternals extends RunningMock, Omit<MockInternals, '
  * await fetch(`${mock.url}/health`);
  * await mock.close();
  */
-export function startMock(options: StartOptions = {}): Promise<RunningMock> {
+export function startMock(options: MockOptions = {}): Promise<RunningMock> {
   return startMockInternals(options);
 }
 
-/** `startMock` with the internals typed. */
-export async function startMockInternals(options: StartOptions = {}): Promise<RunningMockInternals> {
-  // The documents are loaded and checked before the mock listens: a broken one fails the start.
-  const specs = options.specs ?? sharedSpecs();
+/** `startMock` with the internals typed; `from` is whose options these are (`cli` for the command's Config). */
+export async function startMockInternals(
+  options: MockOptions = {},
+  from: Host = 'startMock',
+): Promise<RunningMockInternals> {
+  // Options are checked, and the documents loaded and checked, before the mock listens.
+  const o = resolveOptions(options, from);
+  const specs = o.specs ?? sharedSpecs();
   await specsReady(specs);
-  const host = options.host ?? MOCK_DEFAULTS.host;
+  const { host } = o;
   // The key is read once, here: one that cannot sign fails the start before a port is taken.
-  const keys = new NodeKeySet([readKeyPair(options.signingKey, (options.now ?? MOCK_DEFAULTS.now)())]);
-  const server = await listen(options.port ?? MOCK_DEFAULTS.port, host, 'port');
-  const authServer =
-    options.authPort === undefined ? undefined : await listen(options.authPort, host, 'authPort');
+  const keys = new NodeKeySet([readKeyPair(o.signingKey, o.now())]);
+  const server = await listen(o.port, host, 'port');
+  const authServer = o.authPort === undefined ? undefined : await listen(o.authPort, host, 'authPort');
   // The URL says `localhost`, which some clients (Pact's verifier among them) resolve to ::1 first: on the
   // default IPv4 loopback, also listen on the IPv6 loopback, so every client reaches the mock by that name.
   const twins = host === '127.0.0.1' ? await Promise.all([server, authServer].map((s) => twinOnIpv6(s))) : [];
   const url = urlOf(server, host);
   const authUrl = authServer === undefined ? url : urlOf(authServer, host);
   const listeners = [server, authServer, ...twins].filter((s): s is Server => s !== undefined);
-  limitConnections(listeners, options.maxConnections ?? MOCK_DEFAULTS.maxConnections);
+  limitConnections(listeners, o.maxConnections);
   let closed = false;
   const inFlight = new Set<ServerResponse>();
   for (const listener of listeners) {
@@ -146,7 +138,10 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   try {
     if (seedsData(options)) await loadFaker();
     mock = await runInSlices(
-      buildMockSteps({ ...options, specs, separateAuthServer: authServer !== undefined }, { keys, authUrl }),
+      buildMockSteps(
+        { ...options, specs, separateAuthServer: authServer !== undefined },
+        { keys, authUrl, host: from },
+      ),
     );
   } catch (error) {
     await Promise.all(listeners.map((listener) => drain(listener, 0)));
@@ -157,7 +152,7 @@ export async function startMockInternals(options: StartOptions = {}): Promise<Ru
   return {
     ...mock,
     // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.
-    session: (id) => ({ ...sessionClient(url, id, { adminToken: options.adminToken }), authUrl }),
+    session: (id) => ({ ...sessionClient(url, id, { adminToken: o.adminToken }), authUrl }),
     url,
     authUrl,
     port: (server.address() as AddressInfo).port,

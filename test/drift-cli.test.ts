@@ -51,7 +51,7 @@ beforeAll(async () => {
     startDivergentUpstream(),
     mkdtemp(join(tmpdir(), 'identity-mock-drift-cli-')),
   ]);
-  token = mock.token({ user: 'admin@example.com' }).accessToken;
+  token = (await mock.session().token({ user: 'admin@example.com' })).accessToken;
 });
 
 afterAll(async () => {

@@ -21,7 +21,7 @@ import { passwordFields } from './support/auth.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
 /** The documents whose tested blocks run here. */
-const DOCUMENTS = ['README.md', 'docs/tokens.md', 'docs/login.md', 'docs/agents.md'];
+const DOCUMENTS = ['README.md', 'docs/guide.md', 'docs/tokens.md', 'docs/login.md', 'docs/agents.md'];
 
 interface Block {
   readonly where: string;
@@ -106,7 +106,7 @@ describe('README and docs commands', () => {
   it.each(blocks.filter((block) => block.language === 'sh'))(
     'the block at $where',
     async ({ script, statuses, prints }) => {
-      mock.reset();
+      await mock.session().reset();
       const { stdout, stderr } = await promisify(execFile)('bash', ['-c', runnable(script)], {
         cwd: ROOT,
         env,

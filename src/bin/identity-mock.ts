@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `identity-mock` command (docs/running.md). V8 grows the heap by up to 4x the live data after each full GC and
 // keeps what it grew into; growing by 25% instead holds a 100 000-user mock under load near 310 MB for a few percent
-// of throughput (README "Performance"). The flag is read at every GC, so setting it here, before any load, works.
+// of throughput (docs/performance.md). The flag is read at every GC, so setting it here, before any load, works.
 //
 // The command itself is one CommonJS bundle beside this file (scripts/bundle-bin.js), run with V8's code cache
 // (`cached-bundle.ts`); the build names the bundle's content hash here.

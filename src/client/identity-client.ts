@@ -4,8 +4,9 @@
  * import it as is. Types come from the spec (`src/spec/openapi-types.ts`).
  */
 import type { components, operations } from '../spec/openapi-types.ts';
+import type { User } from '../spec/types.ts';
 
-export type User = components['schemas']['User'];
+export type { User };
 export type ListUsersQuery = NonNullable<operations['listUsers']['parameters']['query']>;
 export type MembersQuery = NonNullable<operations['listWorkspaceMembers']['parameters']['query']>;
 export type TokenResponse = components['schemas']['TokenResponse'];

@@ -1,5 +1,5 @@
 /**
- * `mock.session(id)` for a mock in this process: the same client as `sessionClient`, sending its requests to the
+ * `mock.session(id?)` for a mock in this process: the same client as `sessionClient`, sending its requests to the
  * mock's own `fetch(Request) → Response` instead of a socket. Going through the admin API keeps the two handles
  * identical by construction: the same validation, the same errors (`IdentityMockError` with the server's code and
  * status), the same camelCase results.
@@ -9,7 +9,8 @@ import type { SessionApi } from './session-api.ts';
 
 /** What the in-process session needs from the mock. */
 export interface InProcessSessionDeps {
-  readonly id: string;
+  /** The named session; undefined for the default session. */
+  readonly id?: string | undefined;
   /** The mock answering a WHATWG `Request` in process. */
   readonly fetch: FetchRequest;
   /** The base URL the requests are addressed to (the mock's issuer base; `http://localhost:8080` by default). */

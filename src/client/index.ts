@@ -7,28 +7,7 @@
  * const session = sessionClient(process.env.IDENTITY_MOCK_URL ?? 'http://localhost:8080', sessionIdFor('test/users.test.ts'));
  * const { accessToken } = await session.token('admin@example.com', { permissions: ['read:users'] });
  */
-export {
-  sessionClient,
-  type FetchRequest,
-  type SessionClient,
-  type SessionClientOptions,
-} from './session-client.ts';
-export { sessionIdFor } from './session-id-for.ts';
-export { IdentityMockError, type ErrorDetail } from './identity-mock-error.ts';
-export type {
-  ClaimRule,
-  ClaimRuleInput,
-  ClockState,
-  RecordedRequest,
-  RequestFilter,
-  SessionApi,
-  SessionClock,
-  SessionFault,
-  SessionFaultInput,
-  SessionToken,
-  TokenOptions,
-  TokenRequest,
-} from './session-api.ts';
+export * from './surface.ts';
 export {
   IdentityApiError,
   IdentityClient,

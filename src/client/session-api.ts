@@ -156,11 +156,11 @@ export interface SessionClock {
 }
 
 export interface SessionApi {
-  /** The session id, sent as `X-Mock-Session`. */
-  readonly id: string;
+  /** The session id, sent as `X-Mock-Session`; undefined for the default session (no header). */
+  readonly id: string | undefined;
   /** The mock's base URL (for an in-process mock, the base its `fetch` answers under). */
   readonly url: string;
-  /** `{ 'X-Mock-Session': id }`: send it with every request of the suite. */
+  /** `{ 'X-Mock-Session': id }` (`{}` for the default session): send it with every request of the suite. */
   readonly headers: Readonly<Record<string, string>>;
   /** A request to the mock in this session: `path` under `url`, the session header added to `init`'s. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
@@ -177,6 +177,8 @@ export interface SessionApi {
   readonly clock: SessionClock;
   /** Back to the session's start: data, journal, fault and claim rules, lock-outs, refresh tokens, counters. */
   reset(): Promise<void>;
-  /** Drops the session: its next use starts afresh. Resolves also when it was not live. */
+  /** Serves freshly seeded data in the session (the start's seed and size by default), as `POST /__admin/seed`. */
+  seed(options?: { readonly seed?: number; readonly users?: number }): Promise<void>;
+  /** Drops the session: its next use starts afresh (the default session is reset). Resolves also when it was not live. */
   drop(): Promise<void>;
 }

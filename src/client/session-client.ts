@@ -27,31 +27,34 @@ export interface SessionClientOptions {
   readonly fetch?: FetchRequest;
 }
 
-/** A session reached by URL: `sessionClient(url, id)`. */
-export type SessionClient = SessionApi;
-
 /**
+ * The session `id` of the mock at `url`; without `id` (undefined), its default session: the one requests without
+ * `X-Mock-Session` use.
+ *
  * @example
  * const session = sessionClient('http://localhost:8080', 'users-list');
  * await session.reset();
  * const { accessToken } = await session.token('admin@example.com');
  * const res = await session.fetch('/users', { headers: { Authorization: `Bearer ${accessToken}` } });
  */
-export function sessionClient(url: string, id: string, options: SessionClientOptions = {}): SessionClient {
-  const problem = sessionIdProblem(id);
+export function sessionClient(url: string, id?: string, options: SessionClientOptions = {}): SessionApi {
+  const problem = id === undefined ? undefined : sessionIdProblem(id);
   if (problem !== undefined) {
     throw new IdentityMockError(400, 'invalid_request', `session id ${problem}`, {
       details: [{ location: 'header', name: SESSION_HEADER, message: problem }],
     });
   }
   const base = url.replace(/\/+$/, '');
-  const headers: Readonly<Record<string, string>> = Object.freeze({ [SESSION_HEADER]: id });
+  const headers: Readonly<Record<string, string>> = Object.freeze(
+    id === undefined ? {} : { [SESSION_HEADER]: id },
+  );
   const send: FetchRequest = options.fetch ?? ((request) => fetch(request));
+  const named = id === undefined ? 'the default session' : `session ${id}`;
 
   const fetchIn = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const target = /^https?:\/\//i.test(path) ? path : `${base}${path.startsWith('/') ? '' : '/'}${path}`;
     const merged = new Headers(init.headers);
-    if (!merged.has(SESSION_HEADER)) merged.set(SESSION_HEADER, id);
+    if (id !== undefined && !merged.has(SESSION_HEADER)) merged.set(SESSION_HEADER, id);
     const request = new Request(target, { ...init, headers: merged });
     try {
       return await send(request);
@@ -77,7 +80,7 @@ export function sessionClient(url: string, id: string, options: SessionClientOpt
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    if (!res.ok) throw await refusal(`${method} /__admin${path} in session ${id}`, res);
+    if (!res.ok) throw await refusal(`${method} /__admin${path} in ${named}`, res);
     const text = await res.text();
     return text === '' ? undefined : (JSON.parse(text) as unknown);
   };
@@ -127,7 +130,15 @@ export function sessionClient(url: string, id: string, options: SessionClientOpt
     reset: async () => {
       await admin('POST', '/reset', {});
     },
+    seed: async (seeding = {}) => {
+      await admin('POST', '/seed', seeding);
+    },
     drop: async () => {
+      // The default session lives as long as the mock: dropping it starts it afresh.
+      if (id === undefined) {
+        await admin('POST', '/reset', {});
+        return;
+      }
       try {
         await admin('DELETE', `/sessions/${encodeURIComponent(id)}`);
       } catch (error) {

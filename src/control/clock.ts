@@ -117,53 +117,8 @@ export interface ClockState {
   readonly offsetMs: number;
 }
 
-/**
- * The controls of a session's clock, as `GET|PUT|DELETE /__admin/clock` offer them, with the names of the session
- * API's `clock` (`mock.session(id).clock`, `sessionClient(url, id).clock`), synchronous in process.
- */
-export interface MockClock {
-  /** The clock (`GET /__admin/clock`). */
-  get(): ClockState;
-  /** Freezes the session's time at `now` (`PUT {now}`). */
-  set(now: string | Date): ClockState;
-  /** Moves the session's time on, frozen or not (`PUT {advance}`): `'90s'`, `'15m'`, `'1h'`, `'7d'` or milliseconds. */
-  advance(by: string | number): ClockState;
-  /** Lets a frozen clock run on from where it stands (`PUT {frozen: false}`). */
-  resume(): ClockState;
-  /** Back to real time (`DELETE /__admin/clock`). */
-  real(): ClockState;
-}
-
-/** The state of `clock` as `MockClock` returns it. */
+/** The state of `clock`, as `GET /__admin/clock` answers it. */
 export function clockState(clock: SessionClock): ClockState {
   const view = clock.view();
   return { now: new Date(view.now).toISOString(), frozen: view.frozen, offsetMs: view.offsetMs };
-}
-
-/** The `MockClock` of the session `clockOf` finds on each call (a dropped session's id starts afresh). */
-export function mockClock(clockOf: () => SessionClock): MockClock {
-  const then = (change: (clock: SessionClock) => void): ClockState => {
-    const clock = clockOf();
-    change(clock);
-    return clockState(clock);
-  };
-  return {
-    get: () => clockState(clockOf()),
-    set: (now) =>
-      then((clock) => {
-        clock.freezeAt(typeof now === 'string' ? now : now.toISOString());
-      }),
-    advance: (by) =>
-      then((clock) => {
-        clock.advance(by);
-      }),
-    resume: () =>
-      then((clock) => {
-        clock.run();
-      }),
-    real: () =>
-      then((clock) => {
-        clock.reset();
-      }),
-  };
 }

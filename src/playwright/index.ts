@@ -18,7 +18,10 @@ import { test as base, type APIRequestContext } from '@playwright/test';
 import { sessionClient } from '../client/session-client.ts';
 import { sessionIdFor } from '../client/session-id-for.ts';
 import type { SessionApi } from '../client/session-api.ts';
-import type { StartOptions } from '../server.ts';
+import type { MockOptions } from '../mock.ts';
+
+export * from '../client/surface.ts';
+export type { MockOptions } from '../mock.ts';
 
 export { expect } from '@playwright/test';
 
@@ -26,8 +29,8 @@ export { expect } from '@playwright/test';
 export interface IdentityMockServer {
   /** Base URL of the API and the authorization server. */
   readonly url: string;
-  /** A session of this mock by id (what `identitySession` is, for a test that wants more than one). */
-  session(id: string): SessionApi;
+  /** The default session without `id`, else a session of this mock by id (what `identitySession` is). */
+  session(id?: string): SessionApi;
 }
 
 export interface IdentityMockTestFixtures {
@@ -43,7 +46,7 @@ export interface IdentityMockTestFixtures {
  */
 export interface IdentityMockOptions {
   /** Start options of the worker's mock (`{ seed: 7, users: 50 }`); unused with `IDENTITY_MOCK_URL`. */
-  identityMockOptions: StartOptions;
+  identityMockOptions: MockOptions;
   /** The mock's `--admin-token`, when `IDENTITY_MOCK_URL` names a server that has one. */
   identityMockAdminToken: string | undefined;
 }

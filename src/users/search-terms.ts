@@ -1,5 +1,5 @@
 /**
- * The text side of `GET /users?search=` (README "Search"): search values into terms, fields into words, and
+ * The text side of `GET /users?search=` (docs/users.md "Search"): search values into terms, fields into words, and
  * "within one edit". Everything here works on folded text (`fold`: case and accents removed).
  *
  * - A word of a field is a maximal run of letters and digits (`\p{L}`, `\p{N}`), as

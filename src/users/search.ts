@@ -1,5 +1,5 @@
 /**
- * `GET /users?search=` (README "Search", spec/openapi.yaml `search`): which users match, and how they rank. The
+ * `GET /users?search=` (docs/users.md "Search", spec/openapi.yaml `search`): which users match, and how they rank. The
  * index that makes matching fast is `search-index.ts`; terms, words and "one edit" are `search-terms.ts`.
  *
  * Rules, on folded text (`fold`: case and accents removed):

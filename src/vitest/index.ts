@@ -23,7 +23,10 @@ import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { sessionClient } from '../client/session-client.ts';
 import { sessionIdFor } from '../client/session-id-for.ts';
 import type { SessionApi } from '../client/session-api.ts';
-import type { StartOptions } from '../server.ts';
+import type { MockOptions } from '../mock.ts';
+
+export * from '../client/surface.ts';
+export type { MockOptions } from '../mock.ts';
 
 declare module 'vitest' {
   /** What `identity-mock/vitest`'s global setup provides to the tests (`inject('identityMockUrl')`). */
@@ -49,7 +52,7 @@ export interface SetupProject {
  * export default createSetup({ seed: 7, users: 50 });
  */
 export function createSetup(
-  options: StartOptions = {},
+  options: MockOptions = {},
 ): (project: SetupProject) => Promise<() => Promise<void>> {
   return async (project) => {
     project.provide('identityMockRoot', project.config.root);
@@ -70,9 +73,6 @@ export function createSetup(
 export const setup = createSetup();
 export default setup;
 
-/** A test file's session: the session API plus nothing else to learn. */
-export type IdentityMockSession = SessionApi;
-
 export interface UseIdentityMockOptions {
   /**
    * When the session goes back to its start: before each test of the file (default), once before the file's
@@ -89,7 +89,7 @@ export interface UseIdentityMockOptions {
  * The calling test file's own session of the run's mock. Call it at the top of the file (it registers hooks): the
  * session is reset before each test and dropped after the file's last one.
  */
-export function useIdentityMock(options: UseIdentityMockOptions = {}): IdentityMockSession {
+export function useIdentityMock(options: UseIdentityMockOptions = {}): SessionApi {
   const url = inject('identityMockUrl') as string | undefined;
   if (url === undefined || url === '') {
     throw new Error(

@@ -26,7 +26,7 @@ describe('a state-changing call a browser sends from another site: 403 cross_sit
     { name: 'Sec-Fetch-Site: same-site, no Origin', headers: { 'Sec-Fetch-Site': 'same-site' } },
   ])('$name', async ({ headers }) => {
     const h = harness();
-    h.mock.fault({ path: '/users', status: 503 });
+    await h.mock.session().fault({ path: '/users', status: 503 });
     let test = request(h.mock.app).post('/__admin/reset').set('Host', 'localhost:8080');
     for (const [name, value] of Object.entries(headers)) test = test.set(name, value);
     const res = await test;
@@ -41,7 +41,7 @@ describe('a state-changing call a browser sends from another site: 403 cross_sit
     { name: 'an --admin-cors origin', origin: 'http://localhost:3000', adminCors: 'http://localhost:3000' },
   ])('$name may change state', async ({ origin, adminCors }) => {
     const h = harness(adminCors === undefined ? {} : { adminCors });
-    h.mock.fault({ path: '/users', status: 503 });
+    await h.mock.session().fault({ path: '/users', status: 503 });
     const res = await request(h.mock.app)
       .delete('/__admin/faults')
       .set('Host', 'localhost:8080')

@@ -3,6 +3,7 @@
  * answer checked against spec/admin.yaml, the journal and its redaction, app tokens, `admin: false` and
  * `adminToken`.
  */
+import { recordedRequest } from '../../src/client/admin-wire.ts';
 import type request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../src/control/journal.ts';
@@ -116,7 +117,7 @@ describe('POST /__admin/reset', () => {
 
   it('removes fault rules and empties the journal', async () => {
     const { h, admin } = setup();
-    h.mock.fault({ path: '/health', status: 500 });
+    await h.mock.session().fault({ path: '/health', status: 500 });
     await h.get('/health');
     expect((await journal(admin)).total).toBe(1);
     await admin.post('/reset');
@@ -158,10 +159,10 @@ describe('POST /__admin/reset', () => {
     const { h, token } = setup();
     const before = totalOf(await h.get('/users', { token }));
     await h.send('DELETE', '/users/user', { token });
-    h.mock.fault({ path: '/health', status: 500 });
-    h.mock.reset();
+    await h.mock.session().fault({ path: '/health', status: 500 });
+    await h.mock.session().reset();
     expect(totalOf(await h.get('/users', { token }))).toBe(before);
-    expect(h.mock.requests()).toHaveLength(1);
+    expect(await h.mock.session().requests()).toHaveLength(1);
     expect((await h.get('/health')).status).toBe(200);
   });
 });
@@ -387,11 +388,16 @@ describe('GET /__admin/requests', () => {
     expect((await journal(admin, '?status=404&limit=1')).total).toBe(2);
   });
 
-  it('mock.requests() gives the same entries', async () => {
+  it('mock.session().requests() gives the same entries, camelCase', async () => {
     const { h, admin, token } = setup();
     await traffic(h, token);
-    expect(JSON.parse(JSON.stringify(h.mock.requests()))).toEqual((await journal(admin)).requests);
-    expect(h.mock.requests({ method: 'GET', status: 200 }).map((e) => e.path)).toEqual(['/users', '/health']);
+    expect(JSON.parse(JSON.stringify(await h.mock.session().requests()))).toEqual(
+      JSON.parse(JSON.stringify((await journal(admin)).requests.map(recordedRequest))),
+    );
+    expect((await h.mock.session().requests({ method: 'GET', status: 200 })).map((e) => e.path)).toEqual([
+      '/users',
+      '/health',
+    ]);
   });
 
   it.each([
@@ -499,10 +505,15 @@ describe('redaction', () => {
     ];
     const listed = await admin.get('/requests?limit=1000');
     expect((listed.body as ListBody).total).toBe(8);
-    for (const serialized of [listed.text, JSON.stringify(h.mock.requests({ limit: 1000 }))]) {
+    for (const serialized of [
+      listed.text,
+      JSON.stringify(await h.mock.session().requests({ limit: 1000 })),
+    ]) {
       for (const secret of secrets) expect(serialized).not.toContain(secret);
     }
-    const authorizations = h.mock.requests({ limit: 1000 }).map((e) => e.request.headers.authorization);
+    const authorizations = (await h.mock.session().requests({ limit: 1000 })).map(
+      (e) => e.request.headers.authorization,
+    );
     expect(authorizations.filter((a) => a !== undefined).sort()).toEqual([
       'Basic [REDACTED]',
       'Bearer [REDACTED]',
@@ -511,7 +522,7 @@ describe('redaction', () => {
       'Bearer [REDACTED]',
     ]);
     // What is not secret stays readable.
-    const [firstGrant] = h.mock.requests({ path: '/oauth/token' }).slice(-1);
+    const [firstGrant] = (await h.mock.session().requests({ path: '/oauth/token' })).slice(-1);
     expect(firstGrant?.request.body).toMatchObject({
       grant_type: 'password',
       username: ADMIN,
@@ -523,7 +534,7 @@ describe('redaction', () => {
     const { h, token } = setup();
     const res = await h.get(`/users?access_token=${token}`);
     expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(JSON.stringify(h.mock.requests())).not.toContain(token);
+    expect(JSON.stringify(await h.mock.session().requests())).not.toContain(token);
   });
 
   it('a secret in a body field of any name listed by the journal is redacted at any depth', async () => {
@@ -537,7 +548,7 @@ describe('redaction', () => {
         username: ADMIN,
       },
     });
-    const text = JSON.stringify(h.mock.requests());
+    const text = JSON.stringify(await h.mock.session().requests());
     expect(text).not.toContain('top-secret-1');
     expect(text).not.toContain('top-secret-2');
   });
@@ -680,7 +691,7 @@ describe('POST /__admin/tokens', () => {
 
   it('mock.token() mints the same kind of token', async () => {
     const { h } = setup();
-    const minted = h.mock.token({ user: USER, permissions: ['read:users'] });
+    const minted = await h.mock.session().token({ user: USER, permissions: ['read:users'] });
     expect(decodeToken(minted.accessToken).claims).toMatchObject({
       gty: 'app_token',
       permissions: ['read:users'],

@@ -323,7 +323,7 @@ describe('the login session', () => {
   it('a reset ends every session', async () => {
     const h = harness();
     const { cookie } = await loginCode(h);
-    h.mock.reset();
+    await h.mock.session().reset();
     const location = locationOf(await authorize(h, authorizeParams({ prompt: 'none' }), cookie));
     expect(location.searchParams.get('error')).toBe('login_required');
   });

@@ -271,7 +271,7 @@ describe('claim rules: bad input', () => {
 
   it(`at most ${MAX_CLAIM_RULES} rules per session: one more is 400 naming the limit`, async () => {
     const { h, admin } = setup();
-    for (let i = 0; i < MAX_CLAIM_RULES; i++) h.mock.claims({ set: { [`c${i}`]: i } });
+    for (let i = 0; i < MAX_CLAIM_RULES; i++) await h.mock.session().claims({ set: { [`c${i}`]: i } });
     const error = expectError(await admin.post('/claims', { set: { one: 'more' } }), 400, 'invalid_request');
     expect(error.error).toContain(String(MAX_CLAIM_RULES));
   });
@@ -279,7 +279,7 @@ describe('claim rules: bad input', () => {
   it('at most 1 MiB of rules per session: a rule that does not fit is 400 naming the limit', async () => {
     const { h, admin } = setup();
     const big = 'x'.repeat(90_000);
-    for (let i = 0; i < 11; i++) h.mock.claims({ set: { big } });
+    for (let i = 0; i < 11; i++) await h.mock.session().claims({ set: { big } });
     const error = expectError(await admin.post('/claims', { set: { big } }), 400, 'invalid_request');
     expect(error.error).toContain('1 MiB');
   });

@@ -102,7 +102,7 @@ describe('GET / PUT / DELETE /__admin/clock', () => {
     expect((await clock.advance('15m')).now).toBe(new Date(T + 900_000).toISOString());
     expect((await clock.resume()).frozen).toBe(false);
     expect(await clock.real()).toEqual({ now: ISO, frozen: false, offsetMs: 0 });
-    expect(h.mock.clock.get().offsetMs).toBe(0);
+    expect((await h.mock.session().clock.get()).offsetMs).toBe(0);
     await expect(clock.advance('soon')).rejects.toThrow(/advance/);
   });
 

@@ -71,10 +71,10 @@ describe('grant_type=authorization_code', () => {
     const h = harness();
     const { code } = await loginCode(h);
     expectToken(await postToken(h, codeFields(code), { form: true }));
-    const exchange = h.mock.requests({ path: '/oauth/token' })[0];
+    const exchange = (await h.mock.session().requests({ path: '/oauth/token' }))[0];
     expect(exchange?.request.body).toMatchObject({ code: '[REDACTED]', code_verifier: '[REDACTED]' });
-    expect(JSON.stringify(h.mock.requests())).not.toContain(code);
-    expect(JSON.stringify(h.mock.requests())).not.toContain(VERIFIER);
+    expect(JSON.stringify(await h.mock.session().requests())).not.toContain(code);
+    expect(JSON.stringify(await h.mock.session().requests())).not.toContain(VERIFIER);
   });
 
   it('the same code answered by the token endpoint once only: reuse is 403 invalid_grant', async () => {
@@ -255,7 +255,7 @@ describe('rotating refresh tokens of public clients', () => {
 
   it('a reset forgets every refresh token', async () => {
     const { h, body } = await firstTokens();
-    h.mock.reset();
+    await h.mock.session().reset();
     expectOAuthError(await postToken(h, refresh(body.refresh_token ?? '')), 403, 'invalid_grant');
   });
 });

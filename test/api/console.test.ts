@@ -281,7 +281,7 @@ describe('GET /__admin/requests/stream', () => {
   it("follows the X-Mock-Session of its request: a session's requests reach its stream only", async () => {
     const inA = await subscribe('suite-a');
     const inDefault = await subscribe();
-    const token = mock.token({ user: 'admin@example.com' }).accessToken;
+    const token = (await mock.session().token({ user: 'admin@example.com' })).accessToken;
     const auth = { Authorization: `Bearer ${token}` };
     const a = await fetch(`${mock.url}/users?page_size=1`, {
       headers: { ...auth, 'X-Mock-Session': 'suite-a' },

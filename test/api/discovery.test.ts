@@ -183,7 +183,7 @@ describe('startMock with a separate authorization-server listener (authPort)', (
   });
 
   it('the identity API is 404 on the auth listener', async () => {
-    const token = mock.token({ user: ADMIN }).accessToken;
+    const token = (await mock.session().token({ user: ADMIN })).accessToken;
     const res = await fetch(`${mock.authUrl}/users`, { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(404);
   });

@@ -33,7 +33,7 @@ describe('the probe against the mock', () => {
   beforeAll(async () => {
     mock = await startMock({ port: 0, logLevel: 'silent', users: 60 });
     for (const user of ['admin', 'user', 'client']) {
-      tokens[user] = mock.token({ user: `${user}@example.com` }).accessToken;
+      tokens[user] = (await mock.session().token({ user: `${user}@example.com` })).accessToken;
     }
   });
 

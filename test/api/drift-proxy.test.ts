@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDriftProxy, type RunningProxy } from '../../src/adapters/node/drift-proxy.ts';
+import { mintDefaultToken } from '../../src/mock.ts';
 import { loadFixtures } from '../../src/data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from '../../src/data/known-accounts.ts';
 import { checkUserRecord } from '../../src/data/user-schema.ts';
@@ -71,8 +72,12 @@ describe('in front of the mock: nothing drifts, and every answer is the direct o
 
   /** A session a test suite might run: tokens, lists in every shape, errors of every kind, deletions. */
   function session(): { readonly target: string; readonly init: RawRequest; readonly token?: true }[] {
-    const admin = { Authorization: `Bearer ${mock.token({ user: 'admin@example.com' }).accessToken}` };
-    const user = { Authorization: `Bearer ${mock.token({ user: 'user@example.com' }).accessToken}` };
+    const admin = {
+      Authorization: `Bearer ${mintDefaultToken(mock, { user: 'admin@example.com' }).accessToken}`,
+    };
+    const user = {
+      Authorization: `Bearer ${mintDefaultToken(mock, { user: 'user@example.com' }).accessToken}`,
+    };
     const json = { 'Content-Type': 'application/json' };
     const grant = (fields: Record<string, string>): RawRequest => ({
       method: 'POST',

@@ -5,7 +5,7 @@
 import type request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../src/control/faults.ts';
-import { MockError } from '../../src/errors.ts';
+import { IdentityMockError } from '../../src/client/identity-mock-error.ts';
 import {
   startMockInternals as startMock,
   type RunningMockInternals as RunningMock,
@@ -245,11 +245,11 @@ describe('fault rules: dropped connections (status 0)', () => {
 
   it('status 0 drops the connection: fetch rejects, the journal records status 0', async () => {
     running = await startMock({ port: 0, specs: SPECS, fixtures: SMALL_FIXTURES });
-    running.fault({ path: '/health', status: 0, times: 1 });
+    await running.session().fault({ path: '/health', status: 0, times: 1 });
     await expect(fetch(`${running.url}/health`)).rejects.toThrow();
     const next = await fetch(`${running.url}/health`);
     expect(next.status).toBe(200);
-    const [answered, dropped] = running.requests({ path: '/health' });
+    const [answered, dropped] = await running.session().requests({ path: '/health' });
     expect(answered?.status).toBe(200);
     expect(dropped?.status).toBe(0);
   });
@@ -331,7 +331,7 @@ describe('fault rules: the admin API and mock.fault()', () => {
   it('a reset removes every rule', async () => {
     const { h, admin } = setup();
     await addFault(admin, { path: '/health', status: 500 });
-    h.mock.fault({ path: '/users', status: 502 });
+    await h.mock.session().fault({ path: '/users', status: 502 });
     expect((await admin.post('/reset')).status).toBe(200);
     expect((await admin.get('/faults')).body).toEqual({ faults: [] });
     expect((await h.get('/health')).status).toBe(200);
@@ -339,7 +339,7 @@ describe('fault rules: the admin API and mock.fault()', () => {
 
   it('mock.fault() adds a rule the admin API lists and the next request meets', async () => {
     const { h, admin, token } = setup();
-    const rule = h.mock.fault({ method: 'get', path: '/users', status: 500, times: 1 });
+    const rule = await h.mock.session().fault({ method: 'get', path: '/users', status: 500, times: 1 });
     expect(rule).toMatchObject({ method: 'GET', path: '/users', status: 500, times: 1, fired: 0 });
     expect((await admin.get('/faults')).body).toEqual({ faults: [rule] });
     expectError(await h.get('/users', { token }), 500, 'internal_error');
@@ -350,15 +350,15 @@ describe('fault rules: the admin API and mock.fault()', () => {
   it.each([
     { name: 'neither status nor delay_ms', rule: { path: '/users' } },
     { name: 'status 42', rule: { path: '/users', status: 42 } },
-  ])('mock.fault() refuses an invalid rule ($name) with a 400 MockError', ({ rule }) => {
+  ])('mock.session().fault() refuses an invalid rule ($name) with a 400', async ({ rule }) => {
     const { h } = setup();
     let thrown: unknown;
     try {
-      h.mock.fault(rule);
+      await h.mock.session().fault(rule);
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(MockError);
+    expect(thrown).toBeInstanceOf(IdentityMockError);
     expect(thrown).toMatchObject({ status: 400, code: 'invalid_request' });
     expect(h.mock.control.faults.size).toBe(0);
   });

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMock, type MockInternals } from '../../src/mock.ts';
+import { buildMock, mintDefaultToken, type MockInternals } from '../../src/mock.ts';
 import type { OperationSpec } from '../../src/spec/model.ts';
 import { ADMIN, NOW, SMALL_FIXTURES, SPECS, USER } from '../support/harness.ts';
 import {
@@ -43,8 +43,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   // Minted alike on both: the same claims, the same jti from the same random sequence.
-  const minted = [ADMIN, USER, 'client@example.com'].map((user) => inProcess.token({ user }).accessToken);
-  const twins = [ADMIN, USER, 'client@example.com'].map((user) => overHttp.token({ user }).accessToken);
+  const minted = [ADMIN, USER, 'client@example.com'].map(
+    (user) => mintDefaultToken(inProcess, { user }).accessToken,
+  );
+  const twins = [ADMIN, USER, 'client@example.com'].map(
+    (user) => mintDefaultToken(overHttp, { user }).accessToken,
+  );
   expect(twins).toEqual(minted);
   tokens = minted;
   await Promise.all([whenPrepared(sendFetch), whenPrepared(sendHttp)]);
@@ -106,8 +110,8 @@ describe('createMock().fetch and HTTP give the same answers', () => {
 
   it('for a request dropped by a fault rule (status 0): both fail as a network error', async () => {
     const rule = { path: '/health', status: 0, times: 1 };
-    inProcess.fault(rule);
-    overHttp.fault(rule);
+    await inProcess.session().fault(rule);
+    await overHttp.session().fault(rule);
     const health: Sent = {
       method: 'GET',
       target: '/health',

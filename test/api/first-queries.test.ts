@@ -43,7 +43,7 @@ describe('the first queries after a seed', () => {
     expect(base.orders.complete).toBe(true);
     expect(base.search.indexed).toBe(true);
 
-    const authorization = `Bearer ${running.token({ user: ADMIN }).accessToken}`;
+    const authorization = `Bearer ${(await running.session().token({ user: ADMIN })).accessToken}`;
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     try {

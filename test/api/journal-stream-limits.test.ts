@@ -1,7 +1,7 @@
 /**
  * Journal streams on a shared server (docs/control-plane.md "The journal, live"): at most 32 open in the whole
  * server, a reader that stops reading is let go, and HEAD of the stream ends at once. What one event costs the
- * server with 32 readers against none is measured in the README's Limits section, not here.
+ * server with 32 readers against none is measured in docs/performance.md, not here.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlersFrom, type MswMock } from '../../src/adapters/msw/create-handlers.ts';
 import { MSW_PARTS } from '../../src/adapters/msw/source-parts.ts';
 import { UNSERVED } from '../../src/adapters/msw/unserved.ts';
-import { buildMock, type MockInternals } from '../../src/mock.ts';
+import { buildMock, mintDefaultToken, type MockInternals } from '../../src/mock.ts';
 import { WEB_PLATFORM } from '../../src/platform/web/web-platform.ts';
 import type { Platform } from '../../src/platform/platform.ts';
 import { ADMIN, CLIENT, NOW, SPECS, USER } from '../support/harness.ts';
@@ -51,8 +51,8 @@ beforeAll(async () => {
   // Minted alike on both, WebCrypto and jsonwebtoken: the same claims, the same jti, the same signature.
   const users = [ADMIN, USER, CLIENT];
   const minted: string[] = [];
-  for (const user of users) minted.push((await msw.token({ user })).accessToken);
-  const twins = users.map((user) => overHttp.token({ user }).accessToken);
+  for (const user of users) minted.push((await msw.session().token({ user })).accessToken);
+  const twins = users.map((user) => mintDefaultToken(overHttp, { user }).accessToken);
   expect(twins).toEqual(minted);
   tokens = minted;
   await Promise.all([whenPrepared(viaMsw), whenPrepared(viaHttp)]);
@@ -116,8 +116,8 @@ describe('createHandlers() behind MSW and the HTTP server give the same answers'
 
   it('for a request dropped by a fault rule (status 0): both fail as a network error', async () => {
     const rule = { path: '/health', status: 0, times: 1 };
-    await msw.fault(rule);
-    overHttp.fault(rule);
+    await msw.session().fault(rule);
+    await overHttp.session().fault(rule);
     const health: Sent = {
       method: 'GET',
       target: '/health',

@@ -26,7 +26,11 @@ describe('createHandlers options', () => {
     ],
     ['port', { port: 9000 }, /port is a listening port.*baseUrl/],
     ['validateResponses', { validateResponses: true }, /validateResponses compiles response schemas/],
-    ['an unknown option', { sead: 7 }, /unknown option "sead"; accepted: baseUrl, seed/],
+    [
+      'an unknown option',
+      { sead: 7 },
+      /unknown option "sead"; did you mean "seed"\?; accepted: .*baseUrl.*seed/,
+    ],
   ])('refuses %s, naming what works instead', (_, options, message) => {
     expect(() => createHandlers(options as never)).toThrow(OptionError);
     expect(() => createHandlers(options as never)).toThrow(message);
@@ -48,7 +52,7 @@ describe('createHandlers answers', () => {
   it('with another seed and size, the users of the server, byte for byte', async () => {
     const { mock } = createHandlers({ seed: 7, users: 40, now: () => NOW });
     const server = createMock({ specs: SPECS, seed: 7, users: 40, now: () => NOW });
-    const token = server.token({ user: ADMIN }).accessToken;
+    const token = (await server.session().token({ user: ADMIN })).accessToken;
     const [inPage, onServer] = await Promise.all([
       mock.fetch(get('/users?page_size=100', token)),
       server.fetch(get('/users?page_size=100', token)),
@@ -66,8 +70,8 @@ describe('createHandlers answers', () => {
     writeFileSync(file, pem);
     const { mock } = createHandlers({ signingKeyPem: pem, now: () => NOW });
     const server = createMock({ specs: SPECS, signingKey: file, now: () => NOW });
-    const fromPage = (await mock.token({ user: ADMIN })).accessToken;
-    const fromServer = server.token({ user: ADMIN }).accessToken;
+    const fromPage = (await mock.session().token({ user: ADMIN })).accessToken;
+    const fromServer = (await server.session().token({ user: ADMIN })).accessToken;
     expect((await server.fetch(get('/users?page_size=1', fromPage))).status).toBe(200);
     expect((await mock.fetch(get('/users?page_size=1', fromServer))).status).toBe(200);
     // The dev key is not that key: a token of the default mock is refused, as the server refuses it.

@@ -158,7 +158,7 @@ describe('HEAD answers as GET without a body, on every route of both documents',
     'HEAD $name',
     async ({ op, prefix }) => {
       const path = prefix + op.path.replace(/\{[^}]+\}/g, (param) => concrete[param] ?? 'x');
-      const token = mock.token({ user: 'admin@example.com' }).accessToken;
+      const token = (await mock.session().token({ user: 'admin@example.com' })).accessToken;
       const headers = { Authorization: `Bearer ${token}` };
       const head = await rawRequest(
         mock.port,

@@ -261,8 +261,14 @@ describe('oauth_error: bad input', () => {
     expectError(await admin.send('POST', '/faults', { body: rule }), 400, 'invalid_request');
   });
 
-  it('mock.fault() refuses a malformed code with the same message', () => {
+  it('mock.session().fault() refuses a malformed code with the admin API answer', async () => {
     const { h } = setup();
-    expect(() => h.mock.fault({ path: '/oauth/token', oauth_error: 'Nope!' })).toThrow(/snake case/);
+    await expect(h.mock.session().fault({ path: '/oauth/token', oauthError: 'Nope!' })).rejects.toMatchObject(
+      {
+        status: 400,
+        code: 'invalid_request',
+        message: expect.stringMatching(/oauth_error must match/) as unknown,
+      },
+    );
   });
 });

@@ -97,12 +97,12 @@ describe('an OIDC client of the mock', () => {
   });
 
   it('verifies a user app token', async () => {
-    const { payload } = await verifyToken(mock.token({ user: USER }).accessToken);
+    const { payload } = await verifyToken((await mock.session().token({ user: USER })).accessToken);
     expect(payload.gty).toBe('app_token');
   });
 
   it('rejects a token signed by another key under the same kid, as the mock does', async () => {
-    const genuine = mock.token({ user: ADMIN });
+    const genuine = await mock.session().token({ user: ADMIN });
     const { privateKey } = await generateKeyPair('RS256');
     const forged = await new SignJWT({ ...genuine.claims })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: mock.keys.signing.kid })
@@ -117,11 +117,14 @@ describe('an OIDC client of the mock', () => {
   });
 
   it('rejects a token of the mock for another audience or issuer', async () => {
-    const wrongAudience = mock.token({ user: USER, audience: 'https://other.example.com/' }).accessToken;
+    const wrongAudience = (await mock.session().token({ user: USER, audience: 'https://other.example.com/' }))
+      .accessToken;
     await expect(verifyToken(wrongAudience)).rejects.toMatchObject({
       code: 'ERR_JWT_CLAIM_VALIDATION_FAILED',
     });
-    const wrongIssuer = mock.token({ user: USER, claims: { iss: 'https://evil.example.com/' } }).accessToken;
+    const wrongIssuer = (
+      await mock.session().token({ user: USER, claims: { iss: 'https://evil.example.com/' } })
+    ).accessToken;
     await expect(verifyToken(wrongIssuer)).rejects.toMatchObject({ code: 'ERR_JWT_CLAIM_VALIDATION_FAILED' });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/index.ts';
+import { sessionClient, startMock, type RunningMock } from '../../src/index.ts';
 import type { User } from '../../src/spec/types.ts';
 import { bearer, fetchChecked } from '../support/fetch-checked.ts';
 import { ADMIN, SPECS } from '../support/harness.ts';
@@ -27,12 +27,12 @@ async function pair(): Promise<[RunningMock, RunningMock]> {
   return [a, b];
 }
 
-function adminToken(mock: RunningMock): string {
-  return mock.token({ user: ADMIN }).accessToken;
+async function adminToken(mock: RunningMock): Promise<string> {
+  return (await mock.session().token({ user: ADMIN })).accessToken;
 }
 
 async function listUsers(mock: RunningMock): Promise<{ users: User[]; total: number; text: string }> {
-  const res = await fetchChecked(mock.url, '/users?page_size=100&sort_by=id', bearer(adminToken(mock)));
+  const res = await fetchChecked(mock.url, '/users?page_size=100&sort_by=id', bearer(await adminToken(mock)));
   expect(res.status).toBe(200);
   return { users: res.body as User[], total: Number(res.headers['x-total-count']), text: res.text };
 }
@@ -66,7 +66,7 @@ describe('two mocks at once', () => {
     expect(victim).toBeDefined();
     const deleted = await fetchChecked(a.url, `/users/${victim?.id ?? ''}`, {
       method: 'DELETE',
-      ...bearer(adminToken(a)),
+      ...bearer(await adminToken(a)),
     });
     expect(deleted.status).toBe(204);
     expect((await listUsers(a)).total).toBe(22);
@@ -75,7 +75,7 @@ describe('two mocks at once', () => {
 
   it('each trusts only its own tokens (the issuer is its own URL)', async () => {
     const [a, b] = await pair();
-    const token = adminToken(a);
+    const token = await adminToken(a);
     expect((await fetchChecked(a.url, '/users', bearer(token))).status).toBe(200);
     const refused = await fetchChecked(b.url, '/users', bearer(token));
     expect(refused.status).toBe(401);
@@ -84,40 +84,54 @@ describe('two mocks at once', () => {
 
   it('keep separate journals and fault rules', async () => {
     const [a, b] = await pair();
-    const rule = a.fault({ path: '/health', status: 500 });
+    const rule = await a.session().fault({ path: '/health', status: 500 });
     expect(rule).toMatchObject({ path: '/health', status: 500, fired: 0 });
     expect((await fetchChecked(a.url, '/health')).status).toBe(500);
     expect((await fetchChecked(b.url, '/health')).status).toBe(200);
-    expect(a.requests().map((e) => `${e.path} ${e.status}`)).toEqual(['/health 500']);
-    expect(b.requests().map((e) => `${e.path} ${e.status}`)).toEqual(['/health 200']);
+    expect((await a.session().requests()).map((e) => `${e.path} ${e.status}`)).toEqual(['/health 500']);
+    expect((await b.session().requests()).map((e) => `${e.path} ${e.status}`)).toEqual(['/health 200']);
   });
 });
 
 describe('the methods of a running mock', () => {
+  it('session() is the default session: no header, the same handle as sessionClient(url) and a named one', async () => {
+    const mock = await start();
+    const session = mock.session();
+    expect(session.id).toBeUndefined();
+    expect(session.headers).toEqual({});
+    expect(session.authUrl).toBe(mock.url);
+    await fetchChecked(mock.url, '/health');
+    expect((await session.requests()).map((e) => e.path)).toEqual(['/health']);
+    expect(await sessionClient(mock.url).requests()).toEqual(await session.requests());
+    expect(await mock.session('other').requests()).toEqual([]);
+    await session.drop(); // the default session cannot go: dropping it resets it
+    expect(await session.requests()).toEqual([]);
+  });
+
   it('reset() brings the data of the start back and clears journal and faults', async () => {
     const mock = await start({ seed: 5 });
     const before = await listUsers(mock);
-    await fetchChecked(mock.url, '/users/user', { method: 'DELETE', ...bearer(adminToken(mock)) });
-    mock.fault({ path: '/health', status: 500 });
-    mock.reset();
-    expect(mock.requests()).toEqual([]);
+    await fetchChecked(mock.url, '/users/user', { method: 'DELETE', ...bearer(await adminToken(mock)) });
+    await mock.session().fault({ path: '/health', status: 500 });
+    await mock.session().reset();
+    expect(await mock.session().requests()).toEqual([]);
     expect((await fetchChecked(mock.url, '/health')).status).toBe(200);
     expect(await listUsers(mock)).toEqual(before);
   });
 
   it('seed() serves freshly seeded data: the seed of another mock gives its users', async () => {
     const [a, b] = await pair();
-    a.seed({ seed: 2, users: 20 });
+    await a.session().seed({ seed: 2, users: 20 });
     expect((await listUsers(a)).text).toBe((await listUsers(b)).text);
-    a.seed({ users: 7 });
+    await a.session().seed({ users: 7 });
     expect((await listUsers(a)).total).toBe(10);
-    a.seed();
+    await a.session().seed();
     expect((await listUsers(a)).total).toBe(23);
   });
 
   it('token() mints an app token the mock accepts, issued by its URL', async () => {
     const mock = await start();
-    const minted = mock.token({ user: 'user@example.com', permissions: ['read:users'] });
+    const minted = await mock.session().token({ user: 'user@example.com', permissions: ['read:users'] });
     expect(minted.claims).toMatchObject({
       iss: `${mock.url}/`,
       gty: 'app_token',
@@ -133,13 +147,13 @@ describe('the methods of a running mock', () => {
     await fetchChecked(mock.url, '/health');
     await fetchChecked(mock.url, '/users');
     await fetchChecked(mock.url, '/nope');
-    expect(mock.requests().map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+    expect((await mock.session().requests()).map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       'GET /nope 404',
       'GET /users 401',
       'GET /health 200',
     ]);
-    expect(mock.requests({ status: 401 })).toHaveLength(1);
-    expect(mock.requests({ limit: 1 })).toHaveLength(1);
+    expect(await mock.session().requests({ status: 401 })).toHaveLength(1);
+    expect(await mock.session().requests({ limit: 1 })).toHaveLength(1);
   });
 
   it('close() stops the mock: fetch fails afterwards', async () => {
@@ -227,7 +241,7 @@ describe('authPort: 0', () => {
     async ({ on, method, path }) => {
       const mock = await start({ authPort: 0 });
       // Not checked against the spec: it documents each route once, not which listener lacks it.
-      const res = await fetch(`${mock[on]}${path}`, { method, ...bearer(adminToken(mock)) });
+      const res = await fetch(`${mock[on]}${path}`, { method, ...bearer(await adminToken(mock)) });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ code: 'not_found' });
     },

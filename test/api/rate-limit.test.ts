@@ -389,7 +389,7 @@ describe('reset', () => {
   it('turns limiting off again when the mock started without it', async () => {
     const { h, admin } = limited('off');
     await admin.put('/rate-limit', { limit: 1, window: '1s' });
-    h.mock.reset();
+    await h.mock.session().reset();
     expect((await admin.get('/rate-limit')).body).toEqual({ enabled: false });
     expectNoRateHeaders(await h.get('/health'));
   });

@@ -5,7 +5,8 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createLogger, type LogLevel } from '../../src/adapters/express/log.ts';
+import { createLogger } from '../../src/adapters/express/log.ts';
+import type { LogLevel } from '../../src/config.ts';
 import { buildMock } from '../../src/mock.ts';
 import { harness, NOW, SMALL_FIXTURES, SPECS } from '../support/harness.ts';
 import { passwordFields } from '../support/auth.ts';

@@ -22,7 +22,7 @@ beforeAll(async () => {
     validateResponses: true,
     maxSessions: 10_000,
   });
-  token = mock.token({ user: 'admin@example.com' }).accessToken;
+  token = (await mock.session().token({ user: 'admin@example.com' })).accessToken;
 });
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
 /**
- * The README's "One server, many suites" examples, run: a server started once (vitest's globalSetup, Jest's
+ * The "One server, many suites" examples of docs/guide.md, run: a server started once (vitest's globalSetup, Jest's
  * globalSetup, a Playwright webServer), and test files that each use their own session through `sessionClient`,
  * resetting only it before each test, all at once. Also `startMock().session(id)`, the in-process handle.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionClient, type SessionClient } from '../../src/index.ts';
+import { sessionClient, type SessionApi } from '../../src/index.ts';
 import {
   startMockInternals as startMock,
   type RunningMockInternals as RunningMock,
@@ -14,7 +14,7 @@ import { SPECS } from '../support/harness.ts';
 let mock: RunningMock;
 
 beforeAll(async () => {
-  // What the README's globalSetup does.
+  // What the guide's globalSetup does.
   mock = await startMock({ port: 0, specs: SPECS, users: 30 });
 });
 
@@ -31,8 +31,8 @@ async function total(session: { url: string; headers: Readonly<Record<string, st
   return Number(res.headers.get('x-total-count'));
 }
 
-/** One test file of the README's example: its own session, reset before each of its tests. */
-async function testFile(session: SessionClient, victim: string, tests: number): Promise<string[]> {
+/** One test file of the guide's example: its own session, reset before each of its tests. */
+async function testFile(session: SessionApi, victim: string, tests: number): Promise<string[]> {
   const problems: string[] = [];
   for (let t = 0; t < tests; t++) {
     await session.reset(); // beforeEach

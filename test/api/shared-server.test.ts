@@ -50,7 +50,8 @@ describe('fault path patterns: linear time, at most 1000 rules', () => {
 
   it(`rule ${MAX_FAULT_RULES + 1} is refused with a 400 naming the limit`, async () => {
     const h = harness();
-    for (let i = 0; i < MAX_FAULT_RULES; i++) h.mock.fault({ path: `/nowhere/${i}`, status: 503 });
+    for (let i = 0; i < MAX_FAULT_RULES; i++)
+      await h.mock.session().fault({ path: `/nowhere/${i}`, status: 503 });
     const admin = adminClient(h.mock.app);
     const res = await admin.post('/faults', { path: '/users', status: 503 });
     const body = expectError(res, 400, 'invalid_request');
@@ -130,7 +131,7 @@ describe('/__admin and other origins', () => {
     '"simple" requests from another site change nothing: $name → 403 cross_site_refused',
     async ({ method, path, type, body }) => {
       const h = harness();
-      h.mock.fault({ path: '/users', status: 503 });
+      await h.mock.session().fault({ path: '/users', status: 503 });
       let test = request(h.mock.app)[method as 'post'](`/__admin${path}`).set('Origin', EVIL);
       if (type !== undefined) test = test.set('Content-Type', type);
       const res = await (body === undefined ? test : test.send(body));

@@ -114,7 +114,7 @@ describe('sessions that delete at 100 000 users, until refused (100 of them held
   }
 
   it('RSS stays under the limit plus a margin; refused sessions leave the others served', async () => {
-    const token = mock.token({ user: 'admin@example.com' }).accessToken;
+    const token = (await mock.session().token({ user: 'admin@example.com' })).accessToken;
     const auth = { Authorization: `Bearer ${token}` };
     const get = async (path: string, session: string): Promise<number> => {
       const res = await fetch(`${base}${path}`, { headers: { ...auth, 'X-Mock-Session': session } });

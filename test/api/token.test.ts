@@ -379,7 +379,7 @@ describe('POST /oauth/token: scope and refresh_token', () => {
     const refresh = expectToken(
       await postToken(h, passwordFields(USER, PASSWORD, { scope: 'offline_access' })),
     ).refresh_token;
-    h.mock.reset();
+    await h.mock.session().reset();
     const res = await postToken(h, {
       grant_type: 'refresh_token',
       client_id: MOCK_CLIENT.id,
@@ -627,7 +627,7 @@ describe('POST /oauth/token: lock-out after 10 wrong passwords', () => {
     const h = small();
     for (let i = 1; i <= 10; i++) expectOAuthError(await postToken(h, wrong), 403, 'invalid_grant');
     expectOAuthError(await postToken(h, wrong), 429, 'too_many_attempts');
-    h.mock.reset();
+    await h.mock.session().reset();
     for (let i = 1; i <= 10; i++) expectOAuthError(await postToken(h, wrong), 403, 'invalid_grant');
     expectOAuthError(await postToken(h, wrong), 429, 'too_many_attempts');
   });

@@ -200,7 +200,7 @@ it("counts a session's requests as its journal does; page files are out of the d
   await docs.goto(`${mock.url}/docs`);
   await docs.waitForSelector('.swagger-ui .opblock');
   await docs.close();
-  const token = mock.token({ user: 'admin@example.com' }).accessToken;
+  const token = (await mock.session().token({ user: 'admin@example.com' })).accessToken;
   for (const path of ['/users?page_size=2', '/users/nobody', '/health']) {
     await fetch(`${mock.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
     // Admin calls between them are not recorded, so they count nowhere.

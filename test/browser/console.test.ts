@@ -32,7 +32,7 @@ it('shows requests live, adds a fault rule that fires, resets', async () => {
   await page.waitForSelector('#accounts-rows input.token');
 
   // Another client's request appears without a reload, within 2 s.
-  const token = mock.token({ user: 'admin@example.com' }).accessToken;
+  const token = (await mock.session().token({ user: 'admin@example.com' })).accessToken;
   const answer = await fetch(`${mock.url}/users?search=ada&page_size=3`, {
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -84,7 +84,7 @@ it('shows requests live, adds a fault rule that fires, resets', async () => {
 
 it('shows the session chosen in the bar: its requests live, its fault rules; the panel drops one', async () => {
   const { page, outside, failures, screenshot } = await watchedPage(browser);
-  const token = mock.token({ user: 'admin@example.com' }).accessToken;
+  const token = (await mock.session().token({ user: 'admin@example.com' })).accessToken;
   /** Another client's `GET path`, in `session` (undefined: the default one). */
   const call = async (path: string, session?: string): Promise<number> =>
     (

@@ -62,7 +62,7 @@ it('try it out: the token control fills the bearer and GET /users answers 200', 
   // Query parameters start empty (not filled with the spec's examples): the first try lists users.
   const body = operation.locator('.live-responses-table .response .response-col_description').first();
   await expect.poll(() => body.textContent()).toContain('admin@example.com');
-  const sent = mock.requests({ path: '/users', method: 'GET' })[0];
+  const sent = (await mock.session().requests({ path: '/users', method: 'GET' }))[0];
   expect(sent?.request.headers['authorization']).toBe('Bearer [REDACTED]');
   await screenshot('docs-try-it', operation);
   await operation.locator('.live-responses-table').first().scrollIntoViewIfNeeded();

@@ -216,13 +216,12 @@ describe('@auth0/auth0-spa-js', () => {
     const page = await openApp('/auth0-refresh.html');
     await signInThroughPage(page, 'login', 'client@example.com', '/auth0-refresh.html');
     const token = await call<string>(page, 'token');
-    const before = mock.requests({ path: '/oauth/token' }).length;
+    const before = (await mock.session().requests({ path: '/oauth/token' })).length;
     const renewed = await call<string>(page, 'token', { cacheMode: 'off' });
     const again = await call<string>(page, 'token', { cacheMode: 'off' });
     expect(new Set([token, renewed, again]).size).toBe(3);
-    const grants = mock
-      .requests({ path: '/oauth/token' })
-      .slice(0, mock.requests({ path: '/oauth/token' }).length - before)
+    const grants = (await mock.session().requests({ path: '/oauth/token' }))
+      .slice(0, (await mock.session().requests({ path: '/oauth/token' })).length - before)
       .map((entry) => (entry.request.body as { grant_type?: string } | undefined)?.grant_type);
     expect(grants).toEqual(['refresh_token', 'refresh_token']);
     // client@example.com (saas_user_client) lacks read:users: the API says so, readably, through CORS.
@@ -234,14 +233,14 @@ describe('@auth0/auth0-spa-js', () => {
 describe('steered from the test: a claim rule in force, the clock moved past expiry', () => {
   const DAY_AND_HOUR = '25h';
 
-  afterEach(() => {
+  afterEach(async () => {
     mock.control.claims.clear();
-    mock.clock.real();
+    await mock.session().clock.real();
   });
 
   it('oidc-client-ts sees the claim in its profile, and renews once its token has expired', async () => {
-    mock.claims({
-      match: { client_id: 'spa-client' },
+    await mock.session().claims({
+      match: { clientId: 'spa-client' },
       set: { tenant: 'acme', roles: ['editor'] },
       token: 'both',
     });
@@ -252,7 +251,7 @@ describe('steered from the test: a claim rule in force, the clock moved past exp
     expect(decodeJwt(user.access_token)).toMatchObject({ tenant: 'acme' });
     expect((await listUsers(page, user.access_token)).status).toBe(200);
 
-    mock.clock.advance(DAY_AND_HOUR);
+    await mock.session().clock.advance(DAY_AND_HOUR);
     expect((await listUsers(page, user.access_token)).status).toBe(401);
     await call(page, 'renew');
     const renewed = await call<{ access_token: string; profile: Record<string, unknown> }>(page, 'user');
@@ -263,7 +262,7 @@ describe('steered from the test: a claim rule in force, the clock moved past exp
   });
 
   it('auth0-spa-js sees the claim in getUser(), and renews in its iframe once its token has expired', async () => {
-    mock.claims({ match: { user: 'admin' }, set: { tenant: 'globex' }, token: 'both' });
+    await mock.session().claims({ match: { user: 'admin' }, set: { tenant: 'globex' }, token: 'both' });
     const page = await openApp('/auth0.html');
     await signInThroughPage(page, 'login', 'admin@example.com', '/auth0.html');
     expect(await call<Record<string, unknown>>(page, 'user')).toMatchObject({
@@ -273,7 +272,7 @@ describe('steered from the test: a claim rule in force, the clock moved past exp
     const token = await call<string>(page, 'token');
     expect(decodeJwt(token).tenant).toBe('globex');
 
-    mock.clock.advance(DAY_AND_HOUR);
+    await mock.session().clock.advance(DAY_AND_HOUR);
     expect((await listUsers(page, token)).status).toBe(401);
     const renewed = await call<string>(page, 'token', { cacheMode: 'off' });
     expect(renewed).not.toBe(token);

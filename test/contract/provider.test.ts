@@ -61,6 +61,6 @@ describe('identity-service as the provider of contracts/', () => {
     );
     expect(interactionsWithStates(pactFilesIn(CONTRACTS_DIR))).toBeGreaterThan(0);
     expect(setups.length).toBeGreaterThanOrEqual(interactionsWithStates(pactFilesIn(CONTRACTS_DIR)));
-    expect(mock.requests({ path: '/users*' }).length).toBeGreaterThan(0); // the verified requests are journaled
+    expect((await mock.session().requests({ path: '/users*' })).length).toBeGreaterThan(0); // the verified requests are journaled
   });
 });

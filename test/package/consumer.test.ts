@@ -172,7 +172,7 @@ describe('the packed package', () => {
         'const options: MockOptions = { port: 0, seed: 7, users: 10, rateLimit: "5/1s" };',
         'const mock: RunningMock = await startMock(options);',
         'const url: string = mock.url;',
-        "const { accessToken } = mock.token({ user: 'user@example.com', permissions: ['read:users'] });",
+        "const { accessToken } = await mock.session().token({ user: 'user@example.com', permissions: ['read:users'] });",
         'const users: User[] = (await (await fetch(`${url}/users`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as User[];',
         'console.log(users.length, createApp({ seed: 1 }).listen === undefined);',
         'await mock.close();',

@@ -96,7 +96,7 @@ export function agreementRig(): AgreementRig {
         maxSessions: 100_000,
       });
       server = await serveRaw(mock.app);
-      bearer = `Bearer ${mock.token({ user: ADMIN }).accessToken}`;
+      bearer = `Bearer ${(await mock.session().token({ user: ADMIN })).accessToken}`;
     },
     stop: async () => {
       mock?.endStreams();
@@ -104,7 +104,7 @@ export function agreementRig(): AgreementRig {
     },
     fresh: () => {
       const { sessions } = started(mock);
-      started(mock).reset();
+      sessions.default.reset();
       for (const session of sessions.list()) if (session.id !== undefined) sessions.drop(session.id);
     },
     headersOf,

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { bodyOf } from './response-body.ts';
 import { expect } from 'vitest';
 import { runToEnd } from '../../src/data/sliced-work.ts';
-import { buildMock, type MockInternals, type MockOptions } from '../../src/mock.ts';
+import { buildMock, mintDefaultToken, type MockInternals, type MockOptions } from '../../src/mock.ts';
 import type { AppTokenRequest } from '../../src/oauth/app-tokens.ts';
 import { loadSpecs } from '../../src/adapters/express/specs.ts';
 import { ResponseChecker } from '../../src/spec/response-check.ts';
@@ -81,7 +81,7 @@ export function harnessFor(mock: MockInternals): Harness {
   };
   return {
     mock,
-    token: (user, extra = {}) => mock.token({ user, ...extra }).accessToken,
+    token: (user, extra = {}) => mintDefaultToken(mock, { user, ...extra }).accessToken,
     send,
     get: (path, o) => send('GET', path, o),
     allUsers: () => {

@@ -3,7 +3,7 @@ import {
   COMMON_FLAGS,
   ConfigError,
   DEFAULTS,
-  OPTIONS,
+  CONFIG_OPTIONS,
   parseConfig,
   parseDuration,
   parseSize,
@@ -488,7 +488,7 @@ describe('usage', () => {
     'help',
   ];
 
-  const flags: readonly FlagSpec[] = [...Object.values(OPTIONS), ...COMMON_FLAGS, ...TOKEN_FLAGS];
+  const flags: readonly FlagSpec[] = [...CONFIG_OPTIONS.map(([, o]) => o), ...COMMON_FLAGS, ...TOKEN_FLAGS];
   it.each(flags.map((spec) => ({ flag: spec.flag, spec })))(
     'lists --$flag with its value and help',
     ({ flag, spec }) => {
@@ -500,7 +500,7 @@ describe('usage', () => {
   );
 
   it('every flag parseConfig accepts is a documented one', () => {
-    const serveFlags = [...Object.values(OPTIONS), ...COMMON_FLAGS].map((spec) => spec.flag);
+    const serveFlags = [...CONFIG_OPTIONS.map(([, o]) => o), ...COMMON_FLAGS].map((spec) => spec.flag);
     expect(serveFlags.sort()).toEqual([...KNOWN_SERVE_FLAGS, 'version'].sort());
     for (const flag of KNOWN_SERVE_FLAGS) expect(help).toContain(`--${flag}`);
   });

@@ -914,7 +914,7 @@ function bufferOf(slots: ArrayLike<number>): ArrayBufferLike {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// A brute-force reference, written plainly from the README's rules: filter, search (substring terms only: the
+// A brute-force reference, written plainly from docs/users.md's rules: filter, search (substring terms only: the
 // generated terms are under 4 characters, so fuzzy matching and id prefixes never apply), sort with Intl.Collator and an id
 // tie-break, slice.
 

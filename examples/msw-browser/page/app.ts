@@ -45,7 +45,7 @@ async function main(): Promise<Record<string, unknown>> {
       row.insertCell().textContent = value;
   }
   // A token minted here, for the runner to verify on a Node mock; and one minted there, to verify here.
-  const minted = await mock.token({ user: 'admin@example.com' });
+  const minted = await mock.session().token({ user: 'admin@example.com' });
   const fromNode = new URLSearchParams(location.search).get('token') ?? '';
   const nodeTokenHere = await fetch(`${API}/users?page_size=1`, {
     headers: { Authorization: `Bearer ${fromNode}` },

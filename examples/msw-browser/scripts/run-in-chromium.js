@@ -25,7 +25,7 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address();
 
 const node = createMock();
-const nodeToken = node.token({ user: 'admin@example.com' }).accessToken;
+const nodeToken = (await node.session().token({ user: 'admin@example.com' })).accessToken;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

@@ -11,7 +11,7 @@ const server = setupServer(...handlers);
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
 });
-afterEach(() => mock.reset());
+afterEach(() => mock.session().reset());
 afterAll(() => {
   server.close();
 });
@@ -49,15 +49,15 @@ it('lists users with a token from the password grant', async () => {
 });
 
 it('keeps state: a deleted user is gone from the next list, until reset', async () => {
-  const { accessToken } = await mock.token({ user: 'admin@example.com' });
+  const { accessToken } = await mock.session().token({ user: 'admin@example.com' });
   expect(await deleteUser(accessToken, 'user')).toBe(204);
   expect(await deleteUser(accessToken, 'user')).toBe(404);
-  await mock.reset();
+  await mock.session().reset();
   expect(await deleteUser(accessToken, 'user')).toBe(204);
 });
 
 it('checks permissions and validates requests against the spec', async () => {
-  const { accessToken } = await mock.token({ user: 'user@example.com' });
+  const { accessToken } = await mock.session().token({ user: 'user@example.com' });
   expect(await deleteUser(accessToken, 'admin')).toBe(403);
   const bad = await fetch(`${API}/users?page_size=1000`, {
     headers: { Authorization: `Bearer ${accessToken}` },
@@ -67,9 +67,9 @@ it('checks permissions and validates requests against the spec', async () => {
 });
 
 it('answers a fault rule as the server would', async () => {
-  await mock.fault({ path: '/users', status: 503, times: 1 });
-  const { accessToken } = await mock.token({ user: 'admin@example.com' });
+  await mock.session().fault({ path: '/users', status: 503, times: 1 });
+  const { accessToken } = await mock.session().token({ user: 'admin@example.com' });
   const res = await fetch(`${API}/users`, { headers: { Authorization: `Bearer ${accessToken}` } });
   expect(res.status).toBe(503);
-  expect((await mock.requests({ path: '/users' }))[0]?.status).toBe(503);
+  expect((await mock.session().requests({ path: '/users' }))[0]?.status).toBe(503);
 });

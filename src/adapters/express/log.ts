@@ -5,9 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
-import { REDACTED, redactHeaders, redactUrl } from '../../control/redaction.ts';
-
 import type { LogLevel } from '../../config.ts';
+import { REDACTED, redactHeaders, redactUrl } from '../../control/redaction.ts';
 
 export type { Logger, LogLevel };
 

@@ -15,6 +15,7 @@ import { DriftGuard } from '../../drift/guard.ts';
 import { runProbe, type ProbeResult } from '../../drift/probe.ts';
 import { summarize } from '../../drift/summary.ts';
 import { readSpecDocument } from '../../spec/document-file.ts';
+import { proxyOptions } from '../../resolve-options.ts';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, startDriftProxy, type RunningProxy } from './drift-proxy.ts';
 import { probeSender } from './probe-sender.ts';
 import { createUpstream, parseUpstreamUrl } from './upstream.ts';
@@ -100,11 +101,13 @@ export interface Output {
 
 /** Starts the proxy of `plan` on the configured port and host; writes its banner and each new finding. */
 export async function startProxy(config: Config, plan: ProxyPlan, out: Output): Promise<RunningProxy> {
-  const quiet = config.logLevel === 'silent' || config.logLevel === 'error';
+  // The proxy's own options are the table's (OPTIONS: port, host, logLevel, adminToken).
+  const { port, host, logLevel, adminToken } = proxyOptions(config);
+  const quiet = logLevel === 'silent' || logLevel === 'error';
   const proxy = await startDriftProxy({
     upstream: plan.upstream,
-    port: config.port,
-    host: config.host,
+    ...(port === undefined ? {} : { port }),
+    ...(host === undefined ? {} : { host }),
     timeoutMs: plan.timeoutMs,
     insecure: plan.insecure,
     record: plan.record !== undefined,
@@ -119,7 +122,7 @@ export async function startProxy(config: Config, plan: ProxyPlan, out: Output): 
             now: Date.now,
             version: packageVersion(),
           }),
-    adminToken: config.adminToken,
+    adminToken,
     doc: readSpecDocument(),
     onFinding: quiet
       ? undefined

@@ -1,7 +1,9 @@
-/** The admin operations tagged Console (docs/console.md): the served admin document, the console and its files. */
+/**
+ * The admin operations tagged Console (docs/console.md): the served admin document, the console and its files; the
+ * pages' code loads when the console is first asked for.
+ */
 import { text } from '../../answer.ts';
 import type { Handler } from '../../context.ts';
-import { assetAnswer, pageAnswer } from '../../console/pages.ts';
 import { notFound, quote } from '../../errors.ts';
 import { NO_CACHE } from '../../protocol/cache-headers.ts';
 import { pagesData, YAML_TYPE } from '../api/docs.ts';
@@ -14,7 +16,8 @@ export const getAdminOpenApi: Handler = ({ services, url }) => {
 export const getConsole: Handler = async (context) => {
   const template = await context.services.files.read('console', 'console.html');
   if (template === undefined) throw new Error('console.html is not among the files of the console');
-  return pageAnswer(template, pagesData(context));
+  const { pageAnswer } = await import('../../console/pages.ts');
+  return pageAnswer(template, await pagesData(context));
 };
 
 export const getConsoleAsset: Handler = async ({ services, params }) => {
@@ -23,5 +26,6 @@ export const getConsoleAsset: Handler = async ({ services, params }) => {
   if (file === undefined) {
     throw notFound('not_found', `no file ${quote(name)} under /__admin/ui/; the page is /__admin/ui/`);
   }
+  const { assetAnswer } = await import('../../console/pages.ts');
   return assetAnswer(file);
 };

@@ -3,7 +3,7 @@
  * provider states a verifier sets up (each first resets the session, then applies the state).
  */
 import type { Handler, RequestContext } from '../../context.ts';
-import { applyProviderState, type StateTarget } from '../../control/provider-states.ts';
+import type { StateTarget } from '../../control/provider-states.ts';
 import { notFound, quote } from '../../errors.ts';
 import type { operations } from '../../spec/admin-types.ts';
 import { mintIn } from './tokens.ts';
@@ -31,6 +31,8 @@ export const providerState: Handler<ProviderStateBody> = async (context) => {
   const input = context.body;
   if (input.action === 'teardown') return adminJson(200, await stateTokens(context));
   context.session.reset();
+  // Pact's provider states load on the first one set up, not at start.
+  const { applyProviderState } = await import('../../control/provider-states.ts');
   const values = applyProviderState(input.state, input.params ?? {}, stateTarget(context));
   return adminJson(200, { ...values, ...(await stateTokens(context)) });
 };

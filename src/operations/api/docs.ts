@@ -1,14 +1,14 @@
 /**
  * The operations tagged Documentation (docs/console.md): the served documents (`/openapi.yaml`, `/openapi.json`,
- * `servers` set to the URL the request reached), the API reference (`/docs`, its files) and the site icon.
+ * `servers` set to the URL the request reached), the API reference (`/docs`, its files) and the site icon. The
+ * pages' code (`console/pages.ts`, `console/page-data.ts`) loads when a page is first asked for, not at start.
  */
 import { bytes, text } from '../../answer.ts';
 import { JSON_CONTENT_TYPE } from '../../protocol/media-type.ts';
 import type { Handler, RequestContext } from '../../context.ts';
 import { notFound, quote } from '../../errors.ts';
-import { assetAnswer, pageAnswer } from '../../console/pages.ts';
 import { FAVICON, FAVICON_TYPE } from '../../console/favicon.ts';
-import { pageData } from '../../console/page-data.ts';
+import type { PageData } from '../../console/pages.ts';
 import { ICON_CACHE, NO_CACHE } from '../../protocol/cache-headers.ts';
 
 export const YAML_TYPE = 'application/yaml; charset=utf-8';
@@ -30,7 +30,8 @@ export const getDocs: Handler = async (context) => {
   if (template === undefined) throw new Error('docs.html is not among the files of /docs');
   const base = context.url.origin;
   const auth = new URL(authUrl(context, base)).origin;
-  return pageAnswer(template, pagesData(context), auth === base ? [] : [auth]);
+  const { pageAnswer } = await import('../../console/pages.ts');
+  return pageAnswer(template, await pagesData(context), auth === base ? [] : [auth]);
 };
 
 export const getDocsAsset: Handler = async ({ services, params }) => {
@@ -38,6 +39,7 @@ export const getDocsAsset: Handler = async ({ services, params }) => {
   const file = name.endsWith('.html') ? undefined : await services.files.read('docs', name);
   if (file === undefined)
     throw notFound('not_found', `no file ${quote(name)} under /docs; the page is /docs`);
+  const { assetAnswer } = await import('../../console/pages.ts');
   return assetAnswer(file);
 };
 
@@ -52,8 +54,9 @@ export function authUrl(context: RequestContext, base: string): string {
 }
 
 /** What the pages are told: the known accounts, the client of the token control, the audience. */
-export function pagesData(context: RequestContext): ReturnType<typeof pageData> {
+export async function pagesData(context: RequestContext): Promise<PageData> {
   const { services, session } = context;
+  const { pageData } = await import('../../console/page-data.ts');
   return pageData(
     services.knownAccounts,
     session.state.clients,

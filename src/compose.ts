@@ -1,0 +1,165 @@
+/**
+ * `composeMock(options, host)`: the one composition of a mock, for every host (Express and `fetch` on Node,
+ * `createHandlers` in a page). From resolved options (`resolve-options.ts`) and what differs between hosts (a
+ * platform, a key set, the documents' validators, files, contracts and datasets, a logger) it builds the services,
+ * the one request path over the two operation tables (`pipeline/handle.ts`), the in-process `fetch` and the session
+ * handles. Built in steps (`data/sliced-work.ts`) so that a large dataset is seeded and indexed in slices.
+ */
+import { adminSpec, apiSpec } from './console/served-spec.ts';
+import type { ContractSource, DatasetSource, McpHost, Services, StaticFiles } from './context.ts';
+import type { Dataset } from './data/dataset.ts';
+import type { Steps } from './data/sliced-work.ts';
+import { TokenService } from './oauth/tokens.ts';
+import { ADMIN_OPERATIONS } from './operations/admin/table.ts';
+import { API_OPERATIONS } from './operations/api/table.ts';
+import { createPipeline, type RequestHandler } from './pipeline/handle.ts';
+import { apiVersionsOf } from './pipeline/header-checks.ts';
+import type { DocumentPath } from './pipeline/document-routes.ts';
+import type { RequestValidator } from './pipeline/validation.ts';
+import type { JwtKeySet, Platform } from './platform/platform.ts';
+import type { ResolvedOptions } from './resolve-options.ts';
+import { SessionState } from './sessions/session-state.ts';
+import { sessionServices } from './sessions/session-services.ts';
+import type { SpecDocument } from './spec/document.ts';
+import type { ApiModel, OperationSpec } from './spec/model.ts';
+import type { ResponseChecker } from './spec/response-check.ts';
+import type { User } from './spec/types.ts';
+import type { UserBase } from './users/base.ts';
+import { readListUsersSpec } from './users/query.ts';
+import type { MockRequest } from './protocol/request.ts';
+
+/** A document as a host has it: parsed, modelled, with its request validator and (where possible) response checks. */
+export interface HostDocument {
+  readonly doc: SpecDocument;
+  readonly model: ApiModel;
+  readonly validator: () => RequestValidator;
+  /** Undefined where response schemas cannot be compiled at run time (a page's Content-Security-Policy). */
+  readonly responses: (() => ResponseChecker) | undefined;
+}
+
+/** What differs between hosts: everything else of a mock is composed here, once. */
+export interface MockHost {
+  readonly platform: Platform;
+  readonly keys: JwtKeySet;
+  readonly documents: { readonly api: HostDocument; readonly admin: HostDocument };
+  /** The operation tables as served (MSW answers a few operations it cannot serve with 404). */
+  readonly tables?: (table: 'api' | 'admin', handlers: DocumentPath['handlers']) => DocumentPath['handlers'];
+  /** The start's data, in steps; `base`, when given, is a store base built from it before (never written). */
+  readonly start: Steps<{ readonly dataset: Dataset; readonly base?: UserBase | undefined }>;
+  /** Told the start's dataset and the store base built from it (Node keeps a small one for the next mock). */
+  readonly keep?: (dataset: Dataset, base: UserBase) => void;
+  readonly datasets: DatasetSource;
+  readonly files: StaticFiles;
+  readonly contracts: ContractSource;
+  readonly knownAccounts: readonly User[];
+  /** Where the authorization server answers: the default issuer, and its port. */
+  readonly authUrl: URL;
+  /** Host names `/__admin` answers to besides loopback ones. */
+  readonly adminHosts: readonly string[];
+  /** Called with every failure the mock did not mean (answered as a 500). */
+  readonly onError: (error: unknown, request: MockRequest) => void;
+  /** The MCP endpoint (`POST /__admin/mcp`), where the host serves one (Node). */
+  readonly mcp?: McpHost;
+}
+
+/** A composed mock: its services, its request path (per listener), and its handles. */
+export interface ComposedMock {
+  readonly services: Services;
+  /** The request path serving the operations `serves` picks (`--auth-port` splits them over two listeners). */
+  readonly handler: (serves: (operation: OperationSpec) => boolean) => RequestHandler;
+}
+
+/** The services and the request path of one mock, over `host`. */
+export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<ComposedMock> {
+  const { api, admin } = host.documents;
+  const listUsers = readListUsersSpec(api.model);
+  const settings = { spec: listUsers, cacheSize: o.queryCache, platform: host.platform };
+  const { dataset, base } = yield* host.start;
+  const state = yield* SessionState.build(dataset, settings, base);
+  host.keep?.(dataset, state.initialBase);
+  const sessionParts = sessionServices(
+    state,
+    { ...o, sessionTtlMs: o.sessionTtl * 1000 },
+    host.platform.hashing,
+  );
+  const issuer = o.issuer ?? `${host.authUrl.origin}/`;
+  const tokens = tokensOf(o, host, issuer);
+  const services: Services = {
+    api: api.model,
+    admin: admin.model,
+    listUsers,
+    tokens,
+    platform: host.platform,
+    ...sessionParts,
+    settings: {
+      audience: o.audience,
+      appTokenClientId: o.appTokenClientId,
+      start: { seed: o.seed, users: o.users },
+      admin: o.admin,
+      separateAuthServer: o.separateAuthServer,
+      oauthErrors: o.oauthErrors,
+    },
+    knownAccounts: host.knownAccounts,
+    datasets: host.datasets,
+    files: host.files,
+    contracts: host.contracts,
+    documents: {
+      // The authorization server's operations name their own server: this one unless it has a listener of its own.
+      api: apiSpec(api.doc, (b) => (o.separateAuthServer ? issuer.replace(/\/$/, '') : b)),
+      admin: adminSpec(admin.doc),
+    },
+    clock: o.now,
+    ...(host.mcp === undefined ? {} : { mcp: host.mcp }),
+  };
+  const path = (which: 'api' | 'admin', table: DocumentPath['handlers']): DocumentPath =>
+    documentPath(o, host, which, table);
+  const handler = createPipeline(services, {
+    api: path('api', API_OPERATIONS),
+    admin: o.admin ? path('admin', ADMIN_OPERATIONS) : undefined,
+    trustProxy: o.trustProxy,
+    lenientQuery: o.lenientQuery,
+    adminOrigins: o.adminCors === undefined ? [] : [o.adminCors],
+    adminHosts: host.adminHosts,
+    adminToken: o.adminToken,
+    apiVersions: apiVersionsOf(api.model),
+    onError: host.onError,
+  });
+  return { services, handler };
+}
+
+/** One document's part of the request path: its model, its operations as the host serves them, its checks. */
+function documentPath(
+  o: ResolvedOptions,
+  host: MockHost,
+  which: 'api' | 'admin',
+  table: DocumentPath['handlers'],
+): DocumentPath {
+  const document = host.documents[which];
+  return {
+    model: document.model,
+    handlers: host.tables?.(which, table) ?? table,
+    validator: document.validator(),
+    responses: o.validateResponses ? document.responses?.() : undefined,
+    name: `spec/${which === 'api' ? 'openapi' : 'admin'}.yaml`,
+  };
+}
+
+/** The token service: the host's key set and platform, the options' issuer, audience, claims and lifetime. */
+function tokensOf(o: ResolvedOptions, host: MockHost, issuer: string): TokenService {
+  const { authUrl } = host;
+  return new TokenService(
+    host.keys,
+    {
+      issuer,
+      pinned: o.issuer !== undefined,
+      port: Number(authUrl.port || (authUrl.protocol === 'https:' ? 443 : 80)),
+      audience: o.audience,
+      claimsNamespace: o.claimsNamespace,
+      ttlSeconds: o.tokenTtl,
+      accessTokenFormat: o.accessTokenFormat,
+      keyGraceSeconds: o.keyGrace,
+      clock: o.now,
+    },
+    host.platform,
+  );
+}
