@@ -53,12 +53,20 @@ export interface Config {
   readonly adminCors: string | undefined;
   /** Seconds requests in flight may take to finish after SIGTERM/SIGINT (longer than any accepted delay). */
   readonly shutdownGrace: number;
-  /** Named sessions (`X-Mock-Session`) kept at once; a new one replaces only one idle for 60 s (else 503). */
+  /**
+   * Named sessions (`X-Mock-Session`) kept at once; a new one replaces a light one (holding nothing of its own) at
+   * once, else one with state idle for 60 s (else 503).
+   */
   readonly maxSessions: number;
   /** Seconds after which an unused named session is dropped. */
   readonly sessionTtl: number;
   /** Bytes the sessions' own state (deletions, tokens, codes, journals …) may hold in all. */
   readonly maxStateMemory: number;
+  /**
+   * Bytes one named session's own state may hold, and the reserve of the default session that named ones never take;
+   * undefined: 1/8 of `maxStateMemory`.
+   */
+  readonly maxSessionMemory: number | undefined;
   /** Connections open at once, over every listener; beyond, new ones are closed at once. */
   readonly maxConnections: number;
   /** Host names, besides loopback, the `--host` address and the issuer's host, that `/__admin` answers to. */
@@ -374,9 +382,9 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
   maxSessions: {
     flag: 'max-sessions',
     value: 'N',
-    default: 100,
+    default: 1_000,
     parse: integer(1, 10_000),
-    help: 'named sessions (X-Mock-Session) kept; a new one replaces only one idle 60s, else 503',
+    help: 'named sessions (X-Mock-Session) kept; a new one replaces one holding nothing, else one idle 60s, else 503',
   },
   sessionTtl: {
     flag: 'session-ttl',
@@ -393,6 +401,14 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     shown: '1GB',
     parse: stateMemory,
     help: "memory the sessions' own state may hold in all: 512MB, 2GB; beyond, 503",
+  },
+  maxSessionMemory: {
+    flag: 'max-session-memory',
+    value: 'SIZE',
+    default: undefined,
+    shown: '1/8 of --max-state-memory',
+    parse: stateMemory,
+    help: 'memory one named session may hold (and kept for requests without X-Mock-Session); beyond, 503',
   },
   maxConnections: {
     flag: 'max-connections',

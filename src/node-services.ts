@@ -39,6 +39,8 @@ export interface ServiceInputs {
   readonly sessionTtlMs: number;
   /** Bytes the sessions' own state may hold in all (`--max-state-memory`). */
   readonly maxStateMemory: number;
+  /** Bytes one named session may hold (`--max-session-memory`); undefined: 1/8 of `maxStateMemory`. */
+  readonly maxSessionMemory?: number | undefined;
   /** The issuer: the pinned one (`issuerPinned`), or the default one at `localhost`. */
   readonly issuer: string;
   readonly issuerPinned: boolean;

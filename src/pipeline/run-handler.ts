@@ -35,7 +35,7 @@ export function runHandler(
 ): Answer | Promise<Answer> {
   const { operation, url, body } = input;
   const growth = growthOf(operation, x.request.method, session, body, services);
-  if (growth !== undefined) services.memory.ensureRoom(growth.bytes, growth.what);
+  if (growth !== undefined) services.memory.ensureRoom(growth.bytes, growth.what, session);
   return handler({
     operation,
     url,
