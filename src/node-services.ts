@@ -44,6 +44,9 @@ export interface ServiceInputs {
   /** The issuer: the pinned one (`issuerPinned`), or the default one at `localhost`. */
   readonly issuer: string;
   readonly issuerPinned: boolean;
+  /** `--host` and `--allowed-host`: their issuers at `issuerPort` are always accepted. */
+  readonly host?: string | undefined;
+  readonly allowedHosts?: readonly string[] | undefined;
   /** The authorization server's port (`localhost` and `127.0.0.1` there are always accepted issuers). */
   readonly issuerPort: number;
   readonly accessTokenFormat: AccessTokenFormat;
@@ -101,6 +104,7 @@ export function* nodeServicesSteps(i: ServiceInputs): Steps<Services> {
       issuer: i.issuer,
       pinned: i.issuerPinned,
       port: i.issuerPort,
+      hosts: [...(i.host === undefined ? [] : [i.host]), ...(i.allowedHosts ?? [])],
       audience: i.audience,
       claimsNamespace: i.claimsNamespace,
       ttlSeconds: i.tokenTtl,
