@@ -34,6 +34,13 @@ export interface AdminContext {
   readonly adminToken?: string | undefined;
   /** The proxy's own origin (`http://127.0.0.1:4010`): a state change from another origin is refused. */
   readonly origin: string;
+  /** Compares the admin token in constant time (`Hashing.sameSecret`). */
+  readonly sameSecret: (given: string, expected: string) => boolean;
+  /**
+   * Whether the request's `Host` names the proxy (a loopback name, its `--host` address, an `--allowed-host`):
+   * `/__admin/drift` answers no other (DNS rebinding).
+   */
+  readonly hostAllowed: (host: string | undefined) => boolean;
 }
 
 /** The answer to an admin request of the proxy, or undefined when the path is not one it answers (forward it). */
@@ -46,9 +53,17 @@ export function answerAdmin(request: AdminRequest, context: AdminContext): Admin
       Allow: allowed,
     });
   }
+  if (path === DRIFT_PATH && !context.hostAllowed(headers.host)) {
+    return error(
+      403,
+      'host_not_allowed',
+      `/__admin/drift answers only requests to this machine by a loopback name or the --host address (got Host ` +
+        `${JSON.stringify((headers.host ?? '').slice(0, 80))}); name it with --allowed-host to allow it`,
+    );
+  }
   if (context.adminToken !== undefined) {
     const given = /^bearer[ \t]+(.+)$/i.exec(headers.authorization?.trim() ?? '')?.[1];
-    if (given !== context.adminToken) {
+    if (given === undefined || !context.sameSecret(given, context.adminToken)) {
       return error(
         401,
         'admin_token_required',

@@ -17,13 +17,23 @@ import {
 } from '../errors.ts';
 import { bearerToken } from '../protocol/authorization.ts';
 import { mediaTypeOf } from '../protocol/media-type.ts';
+import type { Hashing } from '../platform/platform.ts';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = 'application/json';
 
-/** Throws 401 `admin_token_required` unless no admin token is set or the request bears it. */
-export function adminTokenCheck(authorization: string | undefined, adminToken: string | undefined): void {
-  if (adminToken !== undefined && bearerToken(authorization) !== adminToken) throw adminTokenRequired();
+/**
+ * Throws 401 `admin_token_required` unless no admin token is set or the request bears it (compared in constant
+ * time, `Hashing.sameSecret`).
+ */
+export function adminTokenCheck(
+  authorization: string | undefined,
+  adminToken: string | undefined,
+  hashing: Hashing,
+): void {
+  if (adminToken === undefined) return;
+  const given = bearerToken(authorization);
+  if (given === undefined || !hashing.sameSecret(given, adminToken)) throw adminTokenRequired();
 }
 
 /** The host name of a `Host` value, without its port, lower case (`[::1]:8080` → `::1`). */

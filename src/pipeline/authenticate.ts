@@ -24,7 +24,7 @@ export async function authenticateStep(
   if (!operation.secured) return undefined;
   const { authorization } = x.request.headers;
   if (!at.isApi) {
-    adminTokenCheck(authorization, adminToken);
+    adminTokenCheck(authorization, adminToken, services.platform.hashing);
     return undefined;
   }
   const principal = await authenticate(

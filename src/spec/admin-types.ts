@@ -898,7 +898,8 @@ export type components = {
         | 'pagination'
         | 'upstream_unreachable'
         | 'upstream_timeout'
-        | 'upstream_tls';
+        | 'upstream_tls'
+        | 'answer_too_large';
       /**
        * @description The place: `status`, a header (`X-Total-Count`), a body field (`body[].email`), a `Link` relation.
        * @example body[].email
