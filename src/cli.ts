@@ -261,6 +261,12 @@ function banner(mock: RunningMockInternals, config: Config): string {
           `WARNING: /__admin is open to the network on ${config.host}: anyone who can reach port ${mock.port} can mint admin tokens and reset the data. Add --admin-token T (then send Authorization: Bearer T) or --no-admin, or bind --host 127.0.0.1.`,
         ]
       : []),
+    ...(devKeyOnNetwork(config)
+      ? [
+          '',
+          `WARNING: tokens are signed with the committed development key (fixtures/dev-signing-key.pem): anyone can sign tokens this server accepts, --admin-token or not, and the MSW bundle (dist/msw) carries the same key. On a shared server give --signing-key FILE (an RSA key of your own).`,
+        ]
+      : []),
     '',
     '',
   ].join('\n');
@@ -280,6 +286,11 @@ function issuerLine(mock: RunningMockInternals, config: Config): string {
 /** The control plane is served on a non-loopback address without a token (docs/control-plane.md). */
 function openAdmin(config: Config): boolean {
   return config.admin && config.adminToken === undefined && !isLoopback(config.host);
+}
+
+/** The committed development key signs on a non-loopback address (docs/tokens.md "The development key"). */
+function devKeyOnNetwork(config: Config): boolean {
+  return config.signingKey === undefined && !isLoopback(config.host);
 }
 
 function isLoopback(host: string): boolean {

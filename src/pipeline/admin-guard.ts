@@ -58,8 +58,12 @@ export function isLoopbackName(name: string): boolean {
   );
 }
 
-/** Throws 403 `host_not_allowed` unless `host` (the request's `Host`) names this server for `/__admin`. */
-export function checkAdminHost(host: string, allowed: ReadonlySet<string>): void {
+/**
+ * Throws 403 `host_not_allowed` unless `host` (the URL's host: `Host`, or `X-Forwarded-Host` with `--trust-proxy`)
+ * and `header` (the `Host` header itself, when it differs) both name this server for `/__admin`.
+ */
+export function checkAdminHost(host: string, allowed: ReadonlySet<string>, header?: string): void {
+  if (header !== undefined && header !== host) checkAdminHost(header, allowed);
   const name = hostName(host);
   if (isLoopbackName(name) || allowed.has(name)) return;
   throw hostNotAllowed(

@@ -93,7 +93,8 @@ export function createPipeline(
   async function steps(x: Exchange, serves: (operation: OperationSpec) => boolean): Promise<Answer> {
     const url = (x.url = readUrl(x.request, options.trustProxy));
     const routed = route(x, url, api, admin, serves);
-    if (!routed.at.isApi) checkAdminHost(url.host, adminHosts);
+    // With --trust-proxy the URL's host is X-Forwarded-Host's: the rule holds for the Host header too.
+    if (!routed.at.isApi) checkAdminHost(url.host, adminHosts, x.request.headers.host);
     const session = pickSession(x, services.sessions);
     const preflight = applyCors(x, url, options.adminOrigins);
     if (preflight !== undefined) return preflight;
