@@ -579,7 +579,11 @@ function readArgv(argv: readonly string[], flags: readonly FlagSpec[]): Map<stri
     const long = /^--([^=]+)(?:=(.*))?$/s.exec(token);
     const short = /^-([A-Za-z])$/.exec(token);
     if (long === null && short === null) {
-      throw new ConfigError(`unexpected argument ${JSON.stringify(token)}: flags start with --`);
+      // `npm start --port 18520` gives npm the flag and the command its value alone.
+      const npm = /^\d+$/.test(token)
+        ? `; if you ran npm start --port ${token}, npm took --port for itself: run npm start -- --port ${token} (flags after --) or PORT=${token} npm start`
+        : '';
+      throw new ConfigError(`unexpected argument ${JSON.stringify(token)}: flags start with --${npm}`);
     }
     const name = long?.[1] ?? short?.[1] ?? '';
     const spec = long === null ? byShort.get(name) : byName.get(name);

@@ -1712,7 +1712,7 @@ export interface operations {
       path: {
         /**
          * @description The user's uuid `id`, or their `identifier`.
-         * @example ann.lee
+         * @example aaliyah.jacobson
          */
         'id-or-identifier': string | components['schemas']['Identifier'];
       };
