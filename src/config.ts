@@ -67,7 +67,7 @@ export interface Config {
    * undefined: 1/8 of `maxStateMemory`.
    */
   readonly maxSessionMemory: number | undefined;
-  /** Connections open at once, over every listener; beyond, new ones are closed at once. */
+  /** Connections open at once, over every listener; beyond, a new one closes the longest-idle one (else is refused). */
   readonly maxConnections: number;
   /** Host names, besides loopback, the `--host` address and the issuer's host, that `/__admin` answers to. */
   readonly allowedHosts: readonly string[];
@@ -415,7 +415,7 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } = Obje
     value: 'N',
     default: 1_000,
     parse: integer(1, 1_000_000),
-    help: 'connections open at once; beyond, new ones are closed at once',
+    help: 'connections open at once; beyond, a new one closes the longest-idle one',
   },
   allowedHosts: {
     flag: 'allowed-host',
