@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { expectOAuthError, MOCK_CLIENT } from '../support/auth.ts';
-import { harness } from '../support/harness.ts';
+import { buildMock } from '../../src/mock.ts';
+import { harness, harnessFor, NOW, SPECS } from '../support/harness.ts';
 import { expectError } from '../support/responses.ts';
 
 describe('refusals that say what to do', () => {
@@ -115,5 +116,17 @@ describe('refusals that say what to do', () => {
     expect((error as Error).message).toContain('unexpected argument "18520"');
     expect((error as Error).message).toContain('npm start -- --port 18520');
     expect((error as Error).message).toContain('PORT=18520 npm start');
+  });
+});
+
+describe('the document as the server is', () => {
+  it('the DELETE example names a user of the default data (ann.lee was not one)', async () => {
+    const operation = SPECS.api.model.operation('deleteUser');
+    const example = operation.parameters.find((p) => p.in === 'path')?.raw.example;
+    expect(typeof example).toBe('string');
+    const h = harnessFor(buildMock({ specs: SPECS, validateResponses: true, now: () => NOW }));
+    expect((await h.send('DELETE', `/users/${String(example)}`, { token: h.token('admin') })).status).toBe(
+      204,
+    );
   });
 });
