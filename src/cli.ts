@@ -264,6 +264,12 @@ function banner(mock: RunningMockInternals, config: Config): string {
           `WARNING: /__admin is open to the network on ${config.host}: anyone who can reach port ${mock.port} can mint admin tokens and reset the data. Add --admin-token T (then send Authorization: Bearer T) or --no-admin, or bind --host 127.0.0.1.`,
         ]
       : []),
+    ...(devKeyOnNetwork(config)
+      ? [
+          '',
+          `WARNING: tokens are signed with the committed development key (fixtures/dev-signing-key.pem): anyone can sign tokens this server accepts, --admin-token or not, and the MSW bundle (dist/msw) carries the same key. On a shared server give --signing-key FILE (an RSA key of your own).`,
+        ]
+      : []),
     '',
     '',
   ].join('\n');
@@ -285,6 +291,11 @@ function openAdmin(config: Config): boolean {
   return config.admin && config.adminToken === undefined && !isLoopbackName(config.host.toLowerCase());
 }
 
+/** The committed development key signs on a non-loopback address (docs/tokens.md "The development key"). */
+function devKeyOnNetwork(config: Config): boolean {
+  return config.signingKey === undefined && !isLoopbackName(config.host.toLowerCase());
+}
+
 /** `identity-mock verify`: starts the mock on a free port and verifies it against a pact; exit 1 on failure. */
 async function verify(config: Config, extra: ParsedCommand['extra']): Promise<void> {
   const source = extra.pact;
@@ -298,7 +309,8 @@ async function verify(config: Config, extra: ParsedCommand['extra']): Promise<vo
   // Loaded here, not at the top: Pact (an optional peer dependency) and its native core are only for `verify`.
   const { VerificationFailed, verifyPacts } = await import('./contracts/verify.ts').catch(
     (error: unknown) => {
-      throw new RunFailure(
+      // A setup problem, not a failed contract: exit 2.
+      throw new SetupFailure(
         `verify needs @pact-foundation/pact 16 in the project (npm i -D @pact-foundation/pact@16): ${messageOf(error)}`,
       );
     },
@@ -319,8 +331,17 @@ async function verify(config: Config, extra: ParsedCommand['extra']): Promise<vo
     await verifyPacts({ providerBaseUrl: mock.url, pacts });
     process.stdout.write(`\nidentity-mock: every interaction of ${source} passed\n`);
   } catch (error) {
-    if (!(error instanceof VerificationFailed)) throw error;
-    throw new RunFailure(`verification of ${source} FAILED (the report above says which interactions)`);
+    // Pact reports a refused provider state as "Invalid status code: 400": the mock's own reason is asked again.
+    const states = (await refusedStates(mock.url, pacts))
+      .map((line) => `\n  provider state refused by the mock: ${line}`)
+      .join('');
+    if (!(error instanceof VerificationFailed)) {
+      if (states === '') throw error;
+      throw new RunFailure(`verification of ${source} could not run${states}`);
+    }
+    throw new RunFailure(
+      `verification of ${source} FAILED (the report above says which interactions)${states}`,
+    );
   } finally {
     await mock.close();
   }
@@ -390,6 +411,42 @@ async function drift(extra: ParsedCommand['extra']): Promise<void> {
 /** The command could not do its work (exit 1), for a reason the message gives in full. */
 class RunFailure extends Error {
   override readonly name = 'RunFailure';
+}
+
+/** What a command needs is missing (a peer dependency): exit 2, as for a bad flag, not 1 as for a failed check. */
+class SetupFailure extends Error {
+  override readonly name = 'SetupFailure';
+}
+
+/** The provider states of the pact files (not URLs) that the mock at `url` refuses, each with its reason. */
+async function refusedStates(url: string, pacts: readonly string[]): Promise<string[]> {
+  const names = new Set<string>();
+  for (const pact of pacts) {
+    if (/^https?:/.test(pact)) continue;
+    try {
+      const doc = JSON.parse(readFileSync(pact, 'utf8')) as {
+        interactions?: { providerState?: string; providerStates?: { name?: string }[] }[];
+      };
+      for (const interaction of doc.interactions ?? []) {
+        if (typeof interaction.providerState === 'string') names.add(interaction.providerState);
+        for (const state of interaction.providerStates ?? [])
+          if (typeof state.name === 'string') names.add(state.name);
+      }
+    } catch {
+      // A file Pact could not read either: its own report says so.
+    }
+  }
+  const refused: string[] = [];
+  for (const state of [...names].slice(0, 50)) {
+    const res = await fetch(`${url}/__admin/provider-states`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ state, params: {}, action: 'setup' }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { error?: string };
+    if (res.status >= 400) refused.push(`${res.status} for "${state}": ${body.error ?? ''}`);
+  }
+  return refused;
 }
 
 function version(): string {
@@ -468,6 +525,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (isListenError(error)) {
     process.stderr.write(`identity-mock: ${listenMessage(error)}\n`);
     process.exit(1);
+  }
+  if (error instanceof SetupFailure) {
+    process.stderr.write(`identity-mock: ${error.message}\n`);
+    process.exit(2);
   }
   if (error instanceof RunFailure) {
     process.stderr.write(`identity-mock: ${error.message}\n`);

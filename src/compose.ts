@@ -153,6 +153,7 @@ function tokensOf(o: ResolvedOptions, host: MockHost, issuer: string): TokenServ
       issuer,
       pinned: o.issuer !== undefined,
       port: Number(authUrl.port || (authUrl.protocol === 'https:' ? 443 : 80)),
+      hosts: [o.host, ...o.allowedHosts],
       audience: o.audience,
       claimsNamespace: o.claimsNamespace,
       ttlSeconds: o.tokenTtl,

@@ -57,13 +57,21 @@ export interface Config {
   readonly adminCors: string | undefined;
   /** Seconds requests in flight may take to finish after SIGTERM/SIGINT (longer than any accepted delay). */
   readonly shutdownGrace: number;
-  /** Named sessions (`X-Mock-Session`) kept at once; a new one replaces only one idle for 60 s (else 503). */
+  /**
+   * Named sessions (`X-Mock-Session`) kept at once; a new one replaces a light one (holding nothing of its own) at
+   * once, else one with state idle for 60 s (else 503).
+   */
   readonly maxSessions: number;
   /** Seconds after which an unused named session is dropped. */
   readonly sessionTtl: number;
   /** Bytes the sessions' own state (deletions, tokens, codes, journals …) may hold in all. */
   readonly maxStateMemory: number;
-  /** Connections open at once, over every listener; beyond, new ones are closed at once. */
+  /**
+   * Bytes one named session's own state may hold, and the reserve of the default session that named ones never take;
+   * undefined: 1/8 of `maxStateMemory`.
+   */
+  readonly maxSessionMemory: number | undefined;
+  /** Connections open at once, over every listener; beyond, a new one closes the longest-idle one (else is refused). */
   readonly maxConnections: number;
   /** Host names, besides loopback, the `--host` address and the issuer's host, that `/__admin` answers to. */
   readonly allowedHosts: readonly string[];
@@ -546,9 +554,9 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } & {
   maxSessions: {
     flag: 'max-sessions',
     value: 'N',
-    default: 100,
+    default: 1_000,
     parse: integer(1, 10_000),
-    help: 'named sessions (X-Mock-Session) kept; a new one replaces only one idle 60s, else 503',
+    help: 'named sessions (X-Mock-Session) kept; a new one replaces one holding nothing, else one idle 60s, else 503',
   },
   sessionTtl: {
     flag: 'session-ttl',
@@ -566,6 +574,14 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } & {
     parse: stateMemory,
     help: "memory the sessions' own state may hold in all: 512MB, 2GB; beyond, 503",
   },
+  maxSessionMemory: {
+    flag: 'max-session-memory',
+    value: 'SIZE',
+    default: undefined,
+    shown: '1/8 of --max-state-memory',
+    parse: stateMemory,
+    help: 'memory one named session may hold (and kept for requests without X-Mock-Session); beyond, 503',
+  },
   maxConnections: {
     hosts: ['cli', 'startMock'],
     refused: {
@@ -577,7 +593,7 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } & {
     value: 'N',
     default: 1_000,
     parse: integer(1, 1_000_000),
-    help: 'connections open at once; beyond, new ones are closed at once',
+    help: 'connections open at once; beyond, a new one closes the longest-idle one',
   },
   allowedHosts: {
     refused: { createHandlers: 'names hosts a server answers to; the handlers answer at baseUrl' },
@@ -773,7 +789,11 @@ function readArgv(argv: readonly string[], flags: readonly FlagSpec[]): Map<stri
     const long = /^--([^=]+)(?:=(.*))?$/s.exec(token);
     const short = /^-([A-Za-z])$/.exec(token);
     if (long === null && short === null) {
-      throw new ConfigError(`unexpected argument ${JSON.stringify(token)}: flags start with --`);
+      // `npm start --port 18520` gives npm the flag and the command its value alone.
+      const npm = /^\d+$/.test(token)
+        ? `; if you ran npm start --port ${token}, npm took --port for itself: run npm start -- --port ${token} (flags after --) or PORT=${token} npm start`
+        : '';
+      throw new ConfigError(`unexpected argument ${JSON.stringify(token)}: flags start with --${npm}`);
     }
     const name = long?.[1] ?? short?.[1] ?? '';
     const spec = long === null ? byShort.get(name) : byName.get(name);

@@ -43,7 +43,7 @@ export const API_ERROR_CODES = {
   415: ['unsupported_media_type'],
   429: ['rate_limited'],
   500: ['internal_error', 'fault_injected'],
-  503: ['too_many_sessions', 'too_many_streams', 'state_memory_full'],
+  503: ['too_many_sessions', 'too_many_streams', 'state_memory_full', 'session_memory_full'],
 } as const;
 
 /** Error codes of the authorization server (RFC 6749 §5.2, §4.1.2.1; RFC 6750; OIDC Core §3.1.2.6). */
@@ -224,6 +224,10 @@ export const tooManySessions = (message: string, retryAfter: number): MockError 
 /** 503: the journal streams the server keeps open at once are all taken (docs/control-plane.md). */
 export const tooManyStreams = (message: string): MockError =>
   api(503, 'too_many_streams', message, { headers: { 'Retry-After': '5' } });
+
+/** 503: what one named session holds would pass `--max-session-memory` (docs/sessions.md). */
+export const sessionMemoryFull = (message: string): MockError =>
+  api(503, 'session_memory_full', message, { headers: { 'Retry-After': '30' } });
 
 /** 503: the state the sessions hold would pass `--max-state-memory` (docs/sessions.md). */
 export const stateMemoryFull = (message: string): MockError =>

@@ -2,11 +2,12 @@
  * `startMock(options)`: a mock listening on a port (0 = any free one), with its URL, and a `close()` that stops
  * accepting connections and waits for requests in flight. With `authPort`, the authorization server gets a
  * listener of its own (docs/running.md), as in production. At most `maxConnections` connections are open at once
- * over every listener; one more is closed as soon as it is accepted, so idle sockets cannot use up the process's
- * file descriptors and lock everyone out.
+ * over every listener, by the rule of `adapters/node/connection-cap.ts` (a new one replaces the longest-idle one),
+ * so idle sockets can neither use up the process's file descriptors nor lock a new client out.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { capConnections } from './adapters/node/connection-cap.ts';
 import { sessionClient } from './client/session-client.ts';
 import type { SessionApi } from './client/session-api.ts';
 import { loadFaker } from './data/faker.ts';
@@ -88,7 +89,7 @@ export async function startMockInternals(
   const url = urlOf(server, host);
   const authUrl = authServer === undefined ? url : urlOf(authServer, host);
   const listeners = [server, authServer, ...twins].filter((s): s is Server => s !== undefined);
-  limitConnections(listeners, o.maxConnections);
+  capConnections(listeners, { max: o.maxConnections });
   let closed = false;
   const inFlight = new Set<ServerResponse>();
   for (const listener of listeners) {
@@ -164,26 +165,6 @@ export async function startMockInternals(
       await Promise.all(listeners.map((listener) => drain(listener, graceMs)));
     },
   };
-}
-
-/**
- * At most `max` connections open at once over all `listeners` (docs/running.md, `--max-connections`): a connection
- * past it is destroyed as soon as it is accepted. Each listener also refuses on its own past `max` (Node's
- * `maxConnections`), before a socket object is even made.
- */
-function limitConnections(listeners: readonly Server[], max: number): void {
-  const open = new Set<Socket>();
-  for (const listener of listeners) {
-    listener.maxConnections = max;
-    listener.on('connection', (socket: Socket) => {
-      if (open.size >= max) {
-        socket.destroy();
-        return;
-      }
-      open.add(socket);
-      socket.once('close', () => open.delete(socket));
-    });
-  }
 }
 
 function listen(port: number, host: string, listener: ListenError['listener']): Promise<Server> {

@@ -84,9 +84,22 @@ describe.concurrent('identity-mock on a shared machine', () => {
     open.bin.child.kill('SIGTERM');
     closed.bin.child.kill('SIGTERM');
     const [openExit, closedExit] = await Promise.all([open.bin.exited, closed.bin.exited]);
-    const warning = openExit.stderr.split('\n').find((line) => line.startsWith('WARNING:'));
+    const warning = openExit.stderr.split('\n').find((line) => line.startsWith('WARNING: /__admin'));
     expect(warning).toContain('anyone who can reach port');
     expect(warning).toContain('--admin-token');
-    expect(closedExit.stderr).not.toContain('WARNING:');
+    expect(closedExit.stderr).not.toContain('WARNING: /__admin');
+    // The development key: anyone can sign tokens, admin token or not (and the MSW bundle carries it).
+    for (const exit of [openExit, closedExit]) {
+      const devKey = exit.stderr.split('\n').find((line) => line.startsWith('WARNING: tokens are signed'));
+      expect(devKey).toContain('anyone can sign tokens');
+      expect(devKey).toContain('MSW bundle');
+      expect(devKey).toContain('--signing-key');
+    }
+  });
+
+  it('a loopback server, or one with --signing-key, does not warn of the development key', async () => {
+    const local = await served([]);
+    local.bin.child.kill('SIGTERM');
+    expect((await local.bin.exited).stderr).not.toContain('WARNING: tokens are signed');
   });
 });

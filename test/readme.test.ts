@@ -11,17 +11,28 @@
  * ```` ```json recipe FILE ```` block is one of FILE's records.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockInternals as startMock, type RunningMockInternals as RunningMock } from '../src/server.ts';
 import { passwordFields } from './support/auth.ts';
+import { freePort } from './support/bin-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
-/** The documents whose tested blocks run here. */
-const DOCUMENTS = ['README.md', 'docs/guide.md', 'docs/tokens.md', 'docs/login.md', 'docs/agents.md'];
+/** The documents whose tested blocks run here: the README and every page of docs/. */
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(new URL('../docs', import.meta.url))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
+/** Documents whose blocks write files: each of their blocks runs in a folder of its own. */
+const OWN_FOLDER = new Set(['docs/drift.md']);
 
 interface Block {
   readonly where: string;
@@ -69,14 +80,20 @@ afterAll(async () => {
   await mock.close();
 });
 
-/** The block as it runs here: the mock's port, the built bin, and a `curl` that reports each status on stderr. */
-function runnable(script: string): string {
+/**
+ * The block as it runs here: the mock's port, the built bin, a free port for the drift proxy's 4010, and a `curl`
+ * that reports each status on stderr.
+ */
+function runnable(script: string, proxyPort: number): string {
   const host = new URL(mock.url).host;
   return [
     `curl() { command curl -sS --write-out '%{stderr}HTTP_STATUS %{http_code}\\n' "$@"; }`,
     script
       .replaceAll('http://localhost:8080', mock.url)
       .replaceAll('localhost:8080', host)
+      .replaceAll(':4010', `:${proxyPort}`)
+      .replaceAll('--port 4010', `--port ${proxyPort}`)
+      .replaceAll('./node_modules/.bin/identity-mock', `node ${JSON.stringify(BIN)}`)
       .replaceAll('npm run cli --', `node ${JSON.stringify(BIN)}`)
       .replaceAll('npx identity-mock', `node ${JSON.stringify(BIN)}`),
   ].join('\n');
@@ -105,14 +122,30 @@ describe('README and docs commands', () => {
 
   it.each(blocks.filter((block) => block.language === 'sh'))(
     'the block at $where',
-    async ({ script, statuses, prints }) => {
+    async ({ where, script, statuses, prints }) => {
       await mock.session().reset();
-      const { stdout, stderr } = await promisify(execFile)('bash', ['-c', runnable(script)], {
-        cwd: ROOT,
-        env,
-        timeout: 30_000,
-      });
-      const lines = stderr.split('\n').filter((line) => line !== '');
+      const own = OWN_FOLDER.has(where.split(' ')[0] ?? '');
+      const cwd = own ? mkdtempSync(join(tmpdir(), 'identity-mock-doc-')) : ROOT;
+      let out: { stdout: string; stderr: string };
+      try {
+        out = await promisify(execFile)('bash', ['-c', runnable(script, await freePort())], {
+          cwd,
+          env,
+          timeout: 30_000,
+        });
+      } finally {
+        if (own) rmSync(cwd, { recursive: true, force: true });
+      }
+      const { stdout, stderr } = out;
+      // A block that waits for a server (`until curl -sf …`) sees it refuse connections until it is up.
+      const waits = script.includes('until curl');
+      const lines = stderr
+        .split('\n')
+        .filter(
+          (line) =>
+            line !== '' &&
+            !(waits && (line === 'HTTP_STATUS 000' || line.startsWith('curl: (7) Failed to connect'))),
+        );
       const seen = lines.flatMap((line) => {
         const status = STATUS_LINE.exec(line)?.[1];
         return status === undefined ? [] : [Number(status)];

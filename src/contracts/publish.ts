@@ -2,7 +2,8 @@
  * `npm run contracts:publish`: publishes contracts/ to a Pact Broker with the `pact-broker` CLI of
  * @pact-foundation/pact-cli. The broker comes from PACT_BROKER_BASE_URL, credentials from PACT_BROKER_TOKEN or
  * PACT_BROKER_USERNAME + PACT_BROKER_PASSWORD; the consumer version is the git sha, the branch git's (GIT_COMMIT
- * and GIT_BRANCH override both, e.g. in CI).
+ * and GIT_BRANCH override both, e.g. in CI). Secrets never go on the command line (where `ps` shows them):
+ * `pact-broker` reads PACT_BROKER_TOKEN (or the username and password) from the environment it inherits.
  */
 import { execFileSync } from 'node:child_process';
 import { CONTRACTS_DIR } from './pact-files.ts';
@@ -46,9 +47,6 @@ export function publishArgs(
     dir,
     '--broker-base-url',
     baseUrl ?? '',
-    ...(hasToken
-      ? ['--broker-token', token]
-      : ['--broker-username', username ?? '', '--broker-password', password ?? '']),
     '--consumer-app-version',
     git.sha,
     '--branch',

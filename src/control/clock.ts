@@ -52,6 +52,11 @@ export class SessionClock {
     this.#real = real;
   }
 
+  /** Whether the clock is real time (never frozen or moved, or reset since). */
+  isReal(): boolean {
+    return this.#frozenAt === undefined && this.#offset === 0;
+  }
+
   now(): number {
     return this.#frozenAt ?? this.#real() + this.#offset;
   }

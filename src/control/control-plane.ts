@@ -41,6 +41,11 @@ export class ControlPlane {
     return this.journal.bytes + this.faults.bytes + this.claims.bytes + this.limiter.keys * BUCKET_BYTES;
   }
 
+  /** Whether the session has rules of its own: fault or claim rules, or a rate limit other than the start's. */
+  holdsRules(): boolean {
+    return this.faults.bytes > 0 || this.claims.bytes > 0 || this.limiter.config !== this.#startRateLimit;
+  }
+
   /** No fault or claim rules, an empty journal, the start's rate limit with fresh counters. */
   reset(): void {
     this.faults.clear();

@@ -8,6 +8,7 @@ import {
   adminTokenRequired,
   apiErrorBody,
   crossSiteRefused,
+  hostNotAllowed,
   methodNotAllowed,
   unsupportedMediaType,
   type MockError,
@@ -43,6 +44,13 @@ export interface AdminContext {
   readonly adminToken?: string | undefined;
   /** The proxy's own origin (`http://127.0.0.1:4010`): a state change from another origin is refused. */
   readonly origin: string;
+  /** Compares the admin token in constant time (`Hashing.sameSecret`). */
+  readonly sameSecret: (given: string, expected: string) => boolean;
+  /**
+   * Whether the request's `Host` names the proxy (a loopback name, its `--host` address, an `--allowed-host`):
+   * `/__admin/drift` answers no other (DNS rebinding).
+   */
+  readonly hostAllowed: (host: string | undefined) => boolean;
 }
 
 /** The answer to an admin request of the proxy, or undefined when the path is not one it answers (forward it). */
@@ -53,8 +61,18 @@ export function answerAdmin(request: AdminRequest, context: AdminContext): Admin
   if (!allowed.split(', ').includes(method) && method !== 'HEAD') {
     return refusal(methodNotAllowed(method, path, allowed.split(', ')));
   }
+  if (path === DRIFT_PATH && !context.hostAllowed(headers.host)) {
+    return refusal(
+      hostNotAllowed(
+        `/__admin/drift answers only requests to this machine by a loopback name or the --host address (got Host ` +
+          `${JSON.stringify((headers.host ?? '').slice(0, 80))}); name it with --allowed-host to allow it`,
+      ),
+    );
+  }
   if (context.adminToken !== undefined) {
-    if (bearerToken(headers.authorization) !== context.adminToken) return refusal(adminTokenRequired());
+    const given = bearerToken(headers.authorization);
+    if (given === undefined || !context.sameSecret(given, context.adminToken))
+      return refusal(adminTokenRequired());
   }
   if (path === HEALTH_PATH) return json(200, context.health(), 'OK');
   if (method !== 'DELETE') return json(200, context.store.listing(), 'OK');

@@ -34,6 +34,7 @@ export const FINDING_KINDS = [
   'upstream_unreachable',
   'upstream_timeout',
   'upstream_tls',
+  'answer_too_large',
 ] as const satisfies readonly FindingKind[];
 
 /** One disagreement as a check reports it. */

@@ -136,7 +136,7 @@ export class ProbeSession {
         },
         id,
       );
-      if (error.kind !== 'upstream_timeout') throw error;
+      if (error.kind !== 'upstream_timeout' && error.kind !== 'answer_too_large') throw error;
       return undefined;
     }
     const inspection = this.guard.inspect(exchange);

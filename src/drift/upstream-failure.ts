@@ -1,6 +1,7 @@
 /**
- * No answer from the service (docs/drift.md): it could not be reached, took longer than `--upstream-timeout`, or
- * its TLS certificate was refused. The kind is the finding's.
+ * No (whole) answer from the service (docs/drift.md): it could not be reached, took longer than
+ * `--upstream-timeout`, sent an answer longer than the probe reads, or its TLS certificate was refused. The kind is
+ * the finding's.
  */
 import type { FindingKind } from './finding.ts';
 
@@ -8,7 +9,10 @@ export class UpstreamFailure extends Error {
   override readonly name = 'UpstreamFailure';
 
   constructor(
-    readonly kind: Extract<FindingKind, 'upstream_unreachable' | 'upstream_timeout' | 'upstream_tls'>,
+    readonly kind: Extract<
+      FindingKind,
+      'upstream_unreachable' | 'upstream_timeout' | 'upstream_tls' | 'answer_too_large'
+    >,
     message: string,
   ) {
     super(message);

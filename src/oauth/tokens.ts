@@ -24,6 +24,8 @@ export interface TokenSettings {
   readonly pinned?: boolean;
   /** The authorization server's port (`localhost` and `127.0.0.1` there are always accepted); the issuer's by default. */
   readonly port?: number;
+  /** Host names or addresses whose issuer at `port` is always accepted (`--host`, `--allowed-host`). */
+  readonly hosts?: readonly string[] | undefined;
   /** Default `aud`, also the audience every verified access token must carry. */
   readonly audience: string;
   /** Namespace of the custom claims, e.g. `https://identity.example.com` → `…/userID`. */
@@ -93,6 +95,7 @@ export class TokenService {
       issuer: settings.issuer,
       pinned: settings.pinned ?? false,
       port: settings.port ?? portOf(settings.issuer),
+      hosts: settings.hosts,
     });
     this.#random = platform.random;
     this.#hashing = platform.hashing;
@@ -134,12 +137,14 @@ export class TokenService {
    */
   async sign(claims: Claims, now: number, options: SignOptions = {}): Promise<SignedToken> {
     const payload = this.payload(claims, now, options);
+    if (options.issuer !== undefined) this.issuers.minted(options.issuer);
     return { token: await this.keys.sign(payload, this.#typ(options)), claims: payload };
   }
 
   /** `sign` on a platform that signs synchronously (Node); throws on one that cannot (a browser). */
   signNow(claims: Claims, now: number, options: SignOptions = {}): SignedToken {
     const payload = this.payload(claims, now, options);
+    if (options.issuer !== undefined) this.issuers.minted(options.issuer);
     const token = this.keys.sign(payload, this.#typ(options));
     if (typeof token !== 'string') throw new Error('this platform signs asynchronously: use sign()');
     return { token, claims: payload };

@@ -20,16 +20,30 @@ import { hostName, isLoopbackName } from '../protocol/loopback.ts';
 import { JSON_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
 import { routedOf, urlOf } from './exchange.ts';
 import type { Step } from './step.ts';
+import type { Hashing } from '../platform/platform.ts';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Throws 401 `admin_token_required` unless no admin token is set or the request bears it. */
-export function adminTokenCheck(authorization: string | undefined, adminToken: string | undefined): void {
-  if (adminToken !== undefined && bearerToken(authorization) !== adminToken) throw adminTokenRequired();
+/**
+ * Throws 401 `admin_token_required` unless no admin token is set or the request bears it (compared in constant
+ * time, `Hashing.sameSecret`).
+ */
+export function adminTokenCheck(
+  authorization: string | undefined,
+  adminToken: string | undefined,
+  hashing: Hashing,
+): void {
+  if (adminToken === undefined) return;
+  const given = bearerToken(authorization);
+  if (given === undefined || !hashing.sameSecret(given, adminToken)) throw adminTokenRequired();
 }
 
-/** Throws 403 `host_not_allowed` unless `host` (the request's `Host`) names this server for `/__admin`. */
-export function checkAdminHost(host: string, allowed: ReadonlySet<string>): void {
+/**
+ * Throws 403 `host_not_allowed` unless `host` (the URL's host: `Host`, or `X-Forwarded-Host` with `--trust-proxy`)
+ * and `header` (the `Host` header itself, when it differs) both name this server for `/__admin`.
+ */
+export function checkAdminHost(host: string, allowed: ReadonlySet<string>, header?: string): void {
+  if (header !== undefined && header !== host) checkAdminHost(header, allowed);
   const name = hostName(host);
   if (isLoopbackName(name) || allowed.has(name)) return;
   throw hostNotAllowed(
@@ -74,6 +88,7 @@ export function checkChange(r: ChangeRequest): void {
 
 /** The admin step: a request to `/__admin` names this server in its `Host` (403 `host_not_allowed`). */
 export const adminHostStep: Step = (x, s) => {
-  if (!routedOf(x).at.isApi) checkAdminHost(urlOf(x).host, s.adminHosts);
+  // With --trust-proxy the URL's host is X-Forwarded-Host's: the rule holds for the Host header too.
+  if (!routedOf(x).at.isApi) checkAdminHost(urlOf(x).host, s.adminHosts, x.request.headers.host);
   return undefined;
 };

@@ -13,7 +13,7 @@ export const authenticateStep: Step = (x, s) => {
   if (!operationOf(x).secured) return undefined;
   const { authorization } = x.request.headers;
   if (!routedOf(x).at.isApi) {
-    adminTokenCheck(authorization, s.options.adminToken);
+    adminTokenCheck(authorization, s.options.adminToken, s.services.platform.hashing);
     return undefined;
   }
   return callerOf(x, s);

@@ -7,6 +7,16 @@
 import type { ApiModel, OperationSpec, SchemaNode } from '../spec/model.ts';
 import { JSON_MEDIA_TYPE } from '../protocol/media-type.ts';
 
+/**
+ * Whether a form body is JSON sent under the form media type (`curl -d '{"grant_type":…}'` sends
+ * `application/x-www-form-urlencoded`): one field, whose name is the JSON text.
+ */
+export function jsonSentAsForm(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const names = Object.keys(body);
+  return names.length === 1 && /^\s*[{[]/.test(names[0] ?? '');
+}
+
 /** The missing field of `body`, or undefined when the refusal is about something else. */
 export function missingParameter(
   model: ApiModel,

@@ -1,7 +1,7 @@
 /**
  * The session step (docs/sessions.md): `X-Mock-Session` selects the session the request runs in (the default one
  * without it), created on first use; its answers echo the header and say when the session started. A new session
- * the server has no room for is a 503 (`too_many_sessions`, `state_memory_full`).
+ * the server has no place for is a 503 (`too_many_sessions`).
  */
 import type { SessionRegistry } from '../sessions/registry.ts';
 import type { Exchange } from './exchange.ts';

@@ -23,8 +23,11 @@ function isHost(value: string): boolean {
       c === 93; // ]
     if (!ok) return false;
   }
-  return true;
+  // A name, or an IPv6 address in brackets, then an optional port: `[x` or `a]b` would make `new URL` throw later.
+  return HOST_SHAPE.test(value);
 }
+
+const HOST_SHAPE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~-]+)(?::[0-9]{0,5})?$/;
 
 /** The first entry of a comma-separated header (`X-Forwarded-Proto: https, http`). */
 function firstOf(value: string | undefined): string | undefined {

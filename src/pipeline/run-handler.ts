@@ -23,7 +23,7 @@ export const runHandlerStep: Step = (x, s) => {
   const session = sessionOf(x);
   const body = x.validated;
   const growth = growthOf(operation, x.request.method, session, body, services);
-  if (growth !== undefined) services.memory.ensureRoom(growth.bytes, growth.what);
+  if (growth !== undefined) services.memory.ensureRoom(growth.bytes, growth.what, session);
   return handlerOf(x)({
     operation,
     url,

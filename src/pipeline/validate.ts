@@ -7,7 +7,7 @@ import { oauthInvalidRequest } from '../errors.ts';
 import type { OperationSpec } from '../spec/model.ts';
 import type { Routed } from './document-routes.ts';
 import { operationOf, routedOf, urlOf, type Exchange } from './exchange.ts';
-import { missingParameter } from './missing-parameter.ts';
+import { jsonSentAsForm, missingParameter } from './missing-parameter.ts';
 import { isMockError } from './render.ts';
 import type { Step } from './step.ts';
 import type { ValidationInput } from './validation.ts';
@@ -56,7 +56,10 @@ async function validated(
     const missing =
       x.shape === 'oauth' ? missingParameter(at.document.model, operation, input.body) : undefined;
     if (missing !== undefined && isMockError(error) && error.status === 400) {
-      throw oauthInvalidRequest(`Missing required parameter: ${missing}`);
+      const json = jsonSentAsForm(input.body)
+        ? '; the body is JSON sent as application/x-www-form-urlencoded (what curl -d does): send Content-Type: application/json, or the fields form-encoded'
+        : '';
+      throw oauthInvalidRequest(`Missing required parameter: ${missing}${json}`);
     }
     throw error;
   }

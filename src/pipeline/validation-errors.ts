@@ -6,6 +6,7 @@
 import { invalidRequest, quote, type MockError } from '../errors.ts';
 import type { OperationSpec, SchemaNode } from '../spec/model.ts';
 import type { ErrorDetail, ErrorLocation } from '../spec/types.ts';
+import { closestName, fieldWithMessage, schemaFields } from '../spec/closest-name.ts';
 
 /** One problem, as express-openapi-validator names it: `path` `/query/page_size`, `errorCode` `maximum.openapi.validation`. */
 export interface ValidationIssue {
@@ -43,25 +44,118 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   email: 'an email address',
 };
 
+/** How telling an issue is: a value's own problem first, then an unknown field, a missing one, a combinator. */
+function rank(issue: ValidationIssue): number {
+  const code = issue.errorCode ?? '';
+  if (
+    /^(oneOf|anyOf)\./.test(code) ||
+    /must match (exactly one|a) schema in (oneOf|anyOf)/.test(issue.message)
+  )
+    return 4;
+  if (code.startsWith('required.') || issue.message.includes('must have required property')) return 3;
+  if (
+    /additional|unevaluated/i.test(code) ||
+    /additional properties|unevaluated properties/.test(issue.message)
+  )
+    return 2;
+  // A discriminator (`grant_type` of another branch) or a `not`: what another branch wanted, not this one.
+  if (/^(const|not)\./.test(code) || /equal to constant|must NOT be valid/.test(issue.message)) return 1.5;
+  return 0;
+}
+
+interface Ranked {
+  readonly detail: ErrorDetail;
+  readonly rank: number;
+}
+
 /** The 400 for `issues` of a request to `operation`. */
 export function validationError(
   issues: readonly ValidationIssue[],
   operation: OperationSpec,
   raw: RawRequestValues,
 ): MockError {
-  const details: ErrorDetail[] = [];
-  const seen = new Set<string>();
+  const byKey = new Map<string, Ranked>();
   for (const issue of issues) {
     // An `if`/`then`/`else` failure repeats the failure of the branch, which has its own issue.
     if (issue.errorCode?.startsWith('if.') === true) continue;
     const detail = describe(issue, operation, raw);
     const key = `${detail.location}/${detail.name}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    details.push(detail);
+    const r = rank(issue);
+    const kept = byKey.get(key);
+    // One entry a field: its most telling issue.
+    if (kept === undefined || r < kept.rank) byKey.set(key, { detail, rank: r });
   }
-  const message = details.map((d) => (d.name === '' ? d.message : `${d.name} ${d.message}`)).join('; ');
+  const ranked = relevant([...byKey.values()], operation, raw);
+  const details = ranked.map((r) => r.detail);
+  let message = details.map((d) => (d.name === '' ? d.message : `${d.name} ${d.message}`)).join('; ');
+  if (
+    details.some(
+      (d) =>
+        d.location === 'query' && !operation.parameters.some((p) => p.in === 'query' && p.name === d.name),
+    )
+  ) {
+    // The accepted list once, however many parameters were unknown.
+    const accepted = operation.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+    message +=
+      `; the query parameters of ${operation.method.toUpperCase()} ${operation.path} are ${accepted.join(', ') || 'none'}` +
+      ' (start the server with --lenient-query to accept parameters the document does not declare)';
+  }
   return invalidRequest(message, details);
+}
+
+/**
+ * The details worth reading: with a `oneOf`/`anyOf` body, or a field the body does not have, the problems of the
+ * fields the client sent (the branch it meant), not every branch's missing fields; an unknown field says which
+ * field it probably meant. Only missing fields of a combinator: one line naming the alternatives.
+ */
+function relevant(ranked: readonly Ranked[], operation: OperationSpec, raw: RawRequestValues): Ranked[] {
+  const present = isRecord(raw.body) ? new Set(Object.keys(raw.body)) : new Set<string>();
+  const fields = schemaFields(bodySchema(operation), operation.deref);
+  const out = ranked.map((r) => {
+    const { detail } = r;
+    if (r.rank !== 2 || detail.location !== 'body' || !present.has(detail.name) || fields.has(detail.name))
+      return r;
+    const guess = closestName(detail.name, [...fields]);
+    const where = `${operation.method.toUpperCase()} ${operation.path}`;
+    return {
+      rank: 1,
+      detail: {
+        ...detail,
+        message:
+          guess === undefined
+            ? `is not a field of the body of ${where}; its fields are ${[...fields].join(', ')}`
+            : `is not a field of the body of ${where}; did you mean ${guess}?`,
+      },
+    };
+  });
+  const combinator = out.some((r) => r.rank === 4);
+  const unknown = out.some((r) => r.rank === 1);
+  if (!combinator && !unknown) return out;
+  const sent = out.filter(
+    (r) => (r.rank === 0 || r.rank === 1) && (r.detail.location !== 'body' || present.has(r.detail.name)),
+  );
+  if (sent.length > 0) return sent;
+  const missing = out.filter((r) => r.rank === 3).map((r) => r.detail.name);
+  if (!combinator || missing.length === 0) return out;
+  return [
+    {
+      rank: 3,
+      detail: { location: 'body', name: '', message: `needs one of the fields ${missing.join(', ')}` },
+    },
+  ];
+}
+
+/** The body schema of `operation` (its first media type's). */
+function bodySchema(operation: OperationSpec): unknown {
+  const deref = operation.deref ?? ((node: unknown) => (isRecord(node) ? node : {}));
+  try {
+    const body = deref(operation.raw.requestBody ?? {});
+    const content = isRecord(body.content) ? Object.values(body.content) : [];
+    const media = content[0] === undefined ? undefined : deref(content[0]);
+    return media?.schema;
+  } catch {
+    return undefined;
+  }
 }
 
 function describe(issue: ValidationIssue, operation: OperationSpec, raw: RawRequestValues): ErrorDetail {
@@ -78,16 +172,17 @@ function describe(issue: ValidationIssue, operation: OperationSpec, raw: RawRequ
   const value = rawValue(location, displayName, raw);
   if (location === 'query' && param === undefined) {
     const accepted = operation.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+    const guess = closestName(displayName, accepted);
     return {
       location,
       name: displayName,
-      message: `is not a query parameter of ${operation.method.toUpperCase()} ${operation.path}; accepted: ${accepted.join(', ') || 'none'}`,
+      message: `is not a query parameter of ${operation.method.toUpperCase()} ${operation.path}${guess === undefined ? '' : `; did you mean ${guess}?`}`,
     };
   }
   if (location === 'body' && param === undefined) {
     // A top-level property of an inline body schema may carry its own `x-error-message` (spec/admin.yaml's
     // provider `state` lists the known states there).
-    const schema = bodyProperty(operation, name);
+    const schema = fieldWithMessage(bodySchema(operation), name, operation.deref);
     const given = schema !== undefined && isRecord(raw.body) ? raw.body[name] : undefined;
     return { location, name, message: explain(issue, schema, given) };
   }
@@ -96,19 +191,6 @@ function describe(issue: ValidationIssue, operation: OperationSpec, raw: RawRequ
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The inline schema of top-level body property `name`, when it has an `x-error-message`. */
-function bodyProperty(operation: OperationSpec, name: string): SchemaNode | undefined {
-  const body = operation.raw.requestBody;
-  const content = isRecord(body) && isRecord(body.content) ? Object.values(body.content) : [];
-  for (const media of content) {
-    const schema = isRecord(media) ? media.schema : undefined;
-    const properties = isRecord(schema) ? schema.properties : undefined;
-    const property = isRecord(properties) ? properties[name] : undefined;
-    if (isRecord(property) && typeof property['x-error-message'] === 'string') return property;
-  }
-  return undefined;
 }
 
 function rawValue(location: ErrorLocation, name: string, raw: RawRequestValues): unknown {

@@ -7,7 +7,7 @@
  * outcome depends only on what the key holds.
  */
 import { LRUCache } from 'lru-cache';
-import { unsupportedMediaType, type MockError } from '../errors.ts';
+import { quote, unsupportedMediaType, type MockError } from '../errors.ts';
 import { isDecimalInteger } from '../spec/formats.ts';
 import type { OperationSpec } from '../spec/model.ts';
 import type { Query } from '../protocol/request.ts';
@@ -100,15 +100,28 @@ function memoKey(operation: OperationSpec, input: ValidationInput): string | und
     : undefined;
 }
 
+/** The refusal of a body of the wrong media type; one sent as JSON without `Content-Type` is named as such. */
+function mediaTypeRefusal(operation: OperationSpec, raw: RawRequestValues): MockError {
+  const accepted = operation.bodyMediaTypes.join(', ');
+  const type = raw.headers['content-type'];
+  const text = typeof raw.body === 'string' ? raw.body.trimStart() : '';
+  if ((type === undefined || type === '') && (text.startsWith('{') || text.startsWith('['))) {
+    return unsupportedMediaType(
+      `the body looks like JSON but the request has no Content-Type; send Content-Type: application/json (this operation accepts ${accepted})`,
+    );
+  }
+  return unsupportedMediaType(
+    `the body of this operation must be ${accepted} (got ${type === undefined || type === '' ? 'no Content-Type' : quote(type)})`,
+  );
+}
+
 /** The 400 (or 415) for a validator's refusal of a request to `operation`. */
 export function refusal(
   outcome: Exclude<ValidationOutcome, { kind: 'valid' }>,
   operation: OperationSpec,
   raw: RawRequestValues,
 ): MockError {
-  if (outcome.kind === 'unsupported-media-type') {
-    return unsupportedMediaType(`the body of this operation must be ${operation.bodyMediaTypes.join(', ')}`);
-  }
+  if (outcome.kind === 'unsupported-media-type') return mediaTypeRefusal(operation, raw);
   return validationError(outcome.issues, operation, raw);
 }
 

@@ -17,6 +17,11 @@ export interface Random {
 export interface Hashing {
   /** SHA-256 of the UTF-8 bytes of `text`, as base64url text. */
   sha256(text: string): string;
+  /**
+   * Whether two secrets are equal, in time that depends on neither (an admin token): the SHA-256 digests of both
+   * are compared in constant time, so neither their content nor their length shows in the time taken.
+   */
+  readonly sameSecret: (given: string, expected: string) => boolean;
 }
 
 /** An RSA public key as a JWK (RFC 7517), written out so the published types need no platform's types. */

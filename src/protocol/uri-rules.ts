@@ -92,7 +92,7 @@ export function allowedUri(uri: string, rules: readonly string[]): URL | undefin
     if (typeof rule === 'string') continue;
     if (url.protocol !== rule.protocol || url.hostname !== rule.hostname) continue;
     if (rule.port !== '*' && url.port !== rule.port) continue;
-    if (rule.prefix ? underPrefix(url.pathname, rule.path) : url.pathname === rule.path) return url;
+    if (rule.prefix ? underPrefix(url.pathname, rule.path, uri) : url.pathname === rule.path) return url;
   }
   return undefined;
 }
@@ -109,9 +109,14 @@ export function ruleOrigins(rules: readonly string[]): string[] {
 }
 
 /** Whether the path `pathname` (as WHATWG `URL` serialises it) lies under the path prefix `prefix`. */
-function underPrefix(pathname: string, prefix: string): boolean {
+function underPrefix(pathname: string, prefix: string, raw: string): boolean {
   if (prefix === '/') return true;
-  if (/%(2f|5c)/i.test(pathname)) return false;
+  // RFC 9700 §4.1.3: exact matching is the rule; a prefix must not widen it. A path with `;` (path parameters some
+  // servers strip), a backslash, a control character, `%25` (a double encoding), an encoded `.`, `/` or `\`, or a
+  // dot segment once decoded never matches. What the client wrote counts, not only what the URL parser made of it
+  // (it turns `\` into `/` and `%2e` into `.`).
+  const rawPath = raw.split(/[?#]/)[0] ?? raw;
+  if (refusedInPrefix(rawPath) || /\/\.\.?(\/|$)/.test(rawPath) || refusedInPrefix(pathname)) return false;
   let decoded: string;
   let decodedPrefix: string;
   try {
@@ -120,8 +125,18 @@ function underPrefix(pathname: string, prefix: string): boolean {
   } catch {
     return false;
   }
-  if (decoded.includes('\\')) return false;
-  return withoutDotSegments(decoded).startsWith(withoutDotSegments(decodedPrefix));
+  if (refusedInPrefix(decoded)) return false;
+  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return false;
+  return decoded.startsWith(withoutDotSegments(decodedPrefix));
+}
+
+/** Whether `path` has a `;`, a backslash, a control character, or `%25`, `%2e`, `%2f`, `%5c` or an encoded control. */
+function refusedInPrefix(path: string): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || c === 0x3b || c === 0x5c) return true;
+  }
+  return /%(25|2e|2f|5c|[01][0-9a-f]|7f)/i.test(path);
 }
 
 /** RFC 3986 §5.2.4: `path` with its `.` and `..` segments resolved. */

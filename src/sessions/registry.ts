@@ -3,10 +3,14 @@
  * recently used order, each dropped after `ttlMs` without use. A dropped session's id starts afresh on its next
  * use. The pipeline finds a request's session here and hands it to the handler in its context.
  *
- * A live suite never loses its session to another one: when `maxSessions` are live, a new id takes the place of the
- * least recently used session only if that one has been idle for IDLE_EVICTION_MS; otherwise the new id is refused
- * with 503 `too_many_sessions` and a `Retry-After` saying when that session will be idle long enough. A new session
- * is refused with 503 `state_memory_full` when the server's state memory has no room for it.
+ * A live suite never loses its state to another one: when `maxSessions` are live, a new id takes the place of the
+ * least recently used light session (one that holds nothing of its own, `Session.holdsState`) at once; when every
+ * session holds state, of the least recently used one only if that one has been idle for IDLE_EVICTION_MS, and
+ * otherwise the new id is refused with 503 `too_many_sessions` and a `Retry-After` saying when that session will be
+ * idle long enough. So random ids (a fuzzer, a page) never lock a suite out nor evict its state. A new session is
+ * never refused for memory (an empty one costs EMPTY_SESSION_BYTES, bounded by `maxSessions`; its writes are what
+ * the state memory refuses), but while the named sessions' share is full it takes the place of light sessions,
+ * least recently used first, so their journals make room.
  */
 import { LRUCache } from 'lru-cache';
 import { tooManySessions } from '../errors.ts';
@@ -75,7 +79,7 @@ export class SessionRegistry {
 
   /**
    * The session of `id` (undefined: the default), created on first use; counts as a use of it. A new id is refused
-   * with 503 (`too_many_sessions`, `state_memory_full`) when there is no room for it.
+   * with 503 `too_many_sessions` when there is no place for it.
    */
   use(id: string | undefined): Session {
     if (id === undefined) return this.#touch(this.default);
@@ -96,11 +100,15 @@ export class SessionRegistry {
     else this.#add(id, () => session);
   }
 
-  /** Throws unless a new named session fits: a place among `maxSessions`, and room in the state memory. */
+  /** Throws unless a new named session has a place among `maxSessions` (`too_many_sessions`). */
   makeRoom(): void {
     this.#named.purgeStale();
-    if (this.#named.size >= this.maxSessions) this.#evictIdle();
-    this.#memory?.ensureRoom(EMPTY_SESSION_BYTES, 'a new session');
+    if (this.#named.size >= this.maxSessions && !this.#evictLight()) this.#evictIdle();
+    const memory = this.#memory;
+    if (memory === undefined) return;
+    // A new session itself is never refused for memory (what it costs is bounded by --max-sessions); light
+    // sessions give their place (their journals) while the named sessions' share is full.
+    while (!memory.roomForNew(EMPTY_SESSION_BYTES) && this.#evictLight());
   }
 
   /** Whether a named session `id` is live (does not count as a use). */
@@ -132,6 +140,17 @@ export class SessionRegistry {
     return session;
   }
 
+  /** Drops the least recently used light session; false when every session holds state of its own. */
+  #evictLight(): boolean {
+    for (const session of this.#named.rvalues()) {
+      if (session?.id !== undefined && !session.holdsState()) {
+        this.#named.delete(session.id);
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Drops the least recently used session if it has been idle long enough; else 503 `too_many_sessions`. */
   #evictIdle(): void {
     let oldest: Session | undefined;
@@ -147,7 +166,7 @@ export class SessionRegistry {
     }
     const retryAfter = Math.max(1, Math.ceil((IDLE_EVICTION_MS - idle) / 1000));
     throw tooManySessions(
-      `${this.maxSessions} sessions are live (--max-sessions) and the least recently used one was used ` +
+      `${this.maxSessions} sessions with state of their own are live (--max-sessions) and the least recently used one was used ` +
         `${Math.floor(idle / 1000)} s ago; a new session takes the place of one idle for ${IDLE_EVICTION_MS / 1000} s, ` +
         `so retry in ${retryAfter} s, drop a session (DELETE /__admin/sessions/{id}) or raise --max-sessions`,
       retryAfter,

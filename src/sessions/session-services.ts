@@ -13,7 +13,7 @@ import type { Hashing } from '../platform/platform.ts';
 import { SessionRegistry } from './registry.ts';
 import { SessionState } from './session-state.ts';
 import { Session } from './session.ts';
-import { StateMemory } from './state-memory.ts';
+import { EMPTY_SESSION_BYTES, StateMemory } from './state-memory.ts';
 
 export interface SessionSettings {
   readonly seed: number;
@@ -21,6 +21,8 @@ export interface SessionSettings {
   readonly maxSessions: number;
   readonly sessionTtlMs: number;
   readonly maxStateMemory: number;
+  /** What one named session may hold (`--max-session-memory`); undefined: 1/8 of `maxStateMemory`. */
+  readonly maxSessionMemory?: number | undefined;
   readonly now: () => number;
 }
 
@@ -35,18 +37,24 @@ export interface SessionServices {
 
 /** The sessions over `state` (the default session's; a named one starts as its fork). */
 export function sessionServices(state: SessionState, s: SessionSettings, hashing: Hashing): SessionServices {
-  // The journals ask the state memory for room; it sums over the registry's sessions, made just below.
+  // A journal asks the state memory for its session's room; it sums over the registry's sessions, made just below.
   const measured: { memory?: StateMemory } = {};
-  const room = (): number =>
-    measured.memory === undefined ? Infinity : measured.memory.limit - measured.memory.used();
-  const newControl = (): ControlPlane =>
-    new ControlPlane({ seed: s.seed, rateLimit: s.rateLimit, hashing, room });
+  const session = (id: string | undefined, own: SessionState): Session => {
+    const holder: { session?: Session } = {};
+    const room = (): number =>
+      measured.memory === undefined || holder.session === undefined
+        ? Infinity
+        : measured.memory.roomFor(holder.session);
+    const control = new ControlPlane({ seed: s.seed, rateLimit: s.rateLimit, hashing, room });
+    holder.session = new Session(id, own, control, s.now);
+    return holder.session;
+  };
   const streams = new JournalStreams();
-  const sessions = new SessionRegistry(new Session(undefined, state, newControl(), s.now), {
+  const sessions = new SessionRegistry(session(undefined, state), {
     maxSessions: s.maxSessions,
     ttlMs: s.sessionTtlMs,
     now: s.now,
-    create: (id) => new Session(id, state.fork(), newControl(), s.now),
+    create: (id) => session(id, state.fork()),
     onDrop: (session) => {
       streams.endFor(session.control.journal);
     },
@@ -56,7 +64,7 @@ export function sessionServices(state: SessionState, s: SessionSettings, hashing
   state.store.base.whenPrepared().catch(() => {
     // a failed preparation fails the requests that wait for it, each with its own answer
   });
-  const memory = new StateMemory(s.maxStateMemory, () => sessions.all());
+  const memory = new StateMemory(s.maxStateMemory, () => sessions.all(), s.maxSessionMemory);
   measured.memory = memory;
   sessions.measureWith(memory);
   return {
@@ -68,15 +76,17 @@ export function sessionServices(state: SessionState, s: SessionSettings, hashing
       if (!sessions.has(id)) sessions.makeRoom();
       if (own !== undefined) {
         memory.ensureRoom(
-          SessionState.datasetBytes(own.users.length),
+          EMPTY_SESSION_BYTES + SessionState.datasetBytes(own.users.length),
           `a session of ${own.users.length} users`,
+          // A named session of its own: what it replaces is dropped with it.
+          { id, stateBytes: () => 0 },
         );
       }
-      const session = new Session(id, state.fork(), newControl(), s.now);
+      const made = session(id, state.fork());
       // A dataset of its own is built in slices, as POST /seed builds one (data/sliced-work.ts).
-      if (own !== undefined) await runInSlices(session.state.loadSteps(own, true));
-      sessions.put(id, session);
-      return session;
+      if (own !== undefined) await runInSlices(made.state.loadSteps(own, true));
+      sessions.put(id, made);
+      return made;
     },
   };
 }

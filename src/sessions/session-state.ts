@@ -45,9 +45,9 @@ const DATASET_BYTES_PER_USER = 3 * 1024;
 /** Bytes per user of one sortable field's kept orders (ascending and descending, order and position, 4 bytes each). */
 const ORDER_BYTES_PER_USER = 16;
 /** A refresh token (its grant, a scope of up to 1 KiB, its family), an authorization code, a login session. */
-const REFRESH_TOKEN_BYTES = 3 * 1024;
-const CODE_BYTES = 3 * 1024;
-const LOGIN_BYTES = 512;
+export const REFRESH_TOKEN_BYTES = 3 * 1024;
+export const CODE_BYTES = 3 * 1024;
+export const LOGIN_BYTES = 512;
 const LOCKOUT_BYTES = 256;
 
 export class SessionState {

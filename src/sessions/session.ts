@@ -54,6 +54,15 @@ export class Session implements Measured {
     return EMPTY_SESSION_BYTES + this.state.stateBytes() + this.control.stateBytes();
   }
 
+  /**
+   * Whether the session holds state of its own (docs/sessions.md "How many"): deletions, loaded data, refresh tokens,
+   * codes, login sessions, lock-outs, fault or claim rules, a rate limit or clock of its own. A session without any
+   * (its journal aside) is light: a new id may take its place at once, since nothing of a suite's is lost with it.
+   */
+  holdsState(): boolean {
+    return this.state.stateBytes() > 0 || this.control.holdsRules() || !this.clock.isReal();
+  }
+
   /** Back to the session's start: data, authorization-server state, control plane, real time. */
   reset(): void {
     this.state.reset();

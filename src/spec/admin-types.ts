@@ -990,7 +990,8 @@ export type components = {
         | 'pagination'
         | 'upstream_unreachable'
         | 'upstream_timeout'
-        | 'upstream_tls';
+        | 'upstream_tls'
+        | 'answer_too_large';
       /**
        * @description The place: `status`, a header (`X-Total-Count`), a body field (`body[].email`), a `Link` relation.
        * @example body[].email
@@ -1446,9 +1447,10 @@ export type components = {
     /**
      * @description A limit of the server (docs/sessions.md, docs/control-plane.md), with `Retry-After`: a new
      *     `X-Mock-Session` id while `--max-sessions` sessions are live and none has been idle for 60 s
-     *     (`too_many_sessions`); a call that would create a session or make one hold more than
-     *     `--max-state-memory` allows in all (`state_memory_full`); a journal stream past the 32 the server keeps
-     *     open (`too_many_streams`).
+     *     (`too_many_sessions`; a session holding nothing of its own gives its place at once); a write that would
+     *     make one named session hold more than `--max-session-memory` (`session_memory_full`: a dataset, rules,
+     *     a deletion); a call that would create a session or make one hold more than `--max-state-memory` allows
+     *     in all (`state_memory_full`); a journal stream past the 32 the server keeps open (`too_many_streams`).
      */
     ServiceUnavailable: {
       headers: {

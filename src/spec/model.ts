@@ -47,6 +47,8 @@ export interface OperationSpec {
   readonly bodyPointer: string | undefined;
   /** The operation object itself, for `x-` extensions and responses. */
   readonly raw: SchemaNode;
+  /** Resolves a `$ref` of the operation's document (what an error message reads of a schema). */
+  readonly deref?: (node: unknown) => SchemaNode;
 }
 
 export interface ApiModel {
@@ -150,6 +152,7 @@ export function buildApiModel(doc: SpecDocument): ApiModel {
             ? undefined
             : pointerOf(op.requestBody, `#/paths/${escape(path)}/${method}/requestBody`),
         raw: op,
+        deref,
       });
     }
   }

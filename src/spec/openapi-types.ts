@@ -1212,9 +1212,12 @@ export type components = {
     };
     /**
      * @description A limit of the server, not a mistake of the request (docs/sessions.md): a new `X-Mock-Session` id while
-     *     `--max-sessions` sessions are live and none has been idle for 60 s (`too_many_sessions`), or a request
-     *     that would create a session or make one hold more than `--max-state-memory` allows in all
-     *     (`state_memory_full`). `Retry-After` says when to try again.
+     *     `--max-sessions` sessions with state of their own are live and none has been idle for 60 s
+     *     (`too_many_sessions`; a session holding nothing of its own gives its place at once), a write that would
+     *     make one named session hold more than `--max-session-memory` (`session_memory_full`), or a request that
+     *     would create a session or make one hold more than `--max-state-memory` allows in all
+     *     (`state_memory_full`). A request that stores nothing is never refused for memory. `Retry-After` says
+     *     when to try again.
      */
     ServiceUnavailable: {
       headers: {
@@ -1238,7 +1241,7 @@ export type components = {
          */
         'application/json': components['schemas']['Error'] & {
           /** @enum {unknown} */
-          code?: 'too_many_sessions' | 'state_memory_full';
+          code?: 'too_many_sessions' | 'state_memory_full' | 'session_memory_full';
         };
       };
     };
@@ -1789,7 +1792,7 @@ export interface operations {
       path: {
         /**
          * @description The user's uuid `id`, or their `identifier`.
-         * @example ann.lee
+         * @example aaliyah.jacobson
          */
         'id-or-identifier': string | components['schemas']['Identifier'];
       };

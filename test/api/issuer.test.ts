@@ -1,7 +1,8 @@
 /**
  * The issuer (docs/tokens.md): without `--issuer` it follows the address the client used (`Host`, and
  * `X-Forwarded-Proto/Host` with `--trust-proxy`), in discovery, tokens and ID tokens alike; a token is accepted when
- * its `iss` is one this server answered under (the 32 most recent), or `localhost`/`127.0.0.1` at its port. With
+ * its `iss` is one this server minted a token under (the 1 024 most recently used), a loopback name, `--host` or an
+ * `--allowed-host` at its port; discovery under a made-up `Host` remembers nothing. With
  * `--issuer`, every answer names that one. And `--access-token-format at+jwt` (RFC 9068).
  */
 import { describe, expect, it } from 'vitest';
@@ -64,17 +65,41 @@ describe('the issuer follows the address the client used', () => {
     expect((await h.get('/users', { token, headers: { Host: '127.0.0.1:8080' } })).status).toBe(200);
   });
 
-  it(`at most ${MAX_REMEMBERED_ISSUERS} addresses are remembered; localhost and 127.0.0.1 at the port always`, async () => {
+  it(`at most ${MAX_REMEMBERED_ISSUERS} minting addresses are remembered; loopback at the port always`, async () => {
     const h = harness();
     const early = (await tokenAt(h, { Host: 'first.example:1' })).access_token ?? '';
-    for (let i = 0; i < MAX_REMEMBERED_ISSUERS; i++) await discoveryAt(h, { Host: `host-${i}.example:1` });
+    for (let i = 0; i < MAX_REMEMBERED_ISSUERS; i++) await tokenAt(h, { Host: `host-${i}.example:1` });
     const refused = expectError(await h.get('/users', { token: early }), 401, 'invalid_token');
     expect(refused.error).toContain('its issuer "http://first.example:1/" is not http://localhost:8080/ or');
     const local = h.token(USER);
     expect((await h.get('/users', { token: local })).status).toBe(200);
     const loopback = (await tokenAt(h, { Host: '127.0.0.1:8080' })).access_token ?? '';
-    for (let i = 0; i < MAX_REMEMBERED_ISSUERS; i++) await discoveryAt(h, { Host: `again-${i}.example:1` });
+    for (let i = 0; i < MAX_REMEMBERED_ISSUERS; i++) await tokenAt(h, { Host: `again-${i}.example:1` });
     expect((await h.get('/users', { token: loopback })).status).toBe(200);
+  }, 60_000);
+
+  it("40 discovery requests with made-up Hosts do not push a suite's issuer out (its live tokens got 401)", async () => {
+    const h = harness();
+    const suite = (await tokenAt(h, { Host: 'identity-mock:9000' })).access_token ?? '';
+    for (let i = 0; i < 40; i++) await discoveryAt(h, { Host: `made-up-${i}.example:1` });
+    for (let i = 0; i < 2_000; i++) await discoveryAt(h, { Host: `more-${i}.example:1` });
+    expect((await h.get('/users', { token: suite })).status).toBe(200);
+    // A remembered issuer stays recent while its tokens are used.
+    for (let i = 0; i < MAX_REMEMBERED_ISSUERS; i++) {
+      await tokenAt(h, { Host: `minting-${i}.example:1` });
+      if (i % 256 === 0) expect((await h.get('/users', { token: suite })).status).toBe(200);
+    }
+    expect((await h.get('/users', { token: suite })).status).toBe(200);
+  }, 60_000);
+
+  it('--host and --allowed-host at the port are always accepted, minted or not', async () => {
+    const h = harness({ host: '10.1.2.3', allowedHosts: ['mock.internal'] });
+    for (const iss of ['http://10.1.2.3:8080/', 'http://mock.internal:8080/', 'http://[::1]:8080/']) {
+      const token = h.token(ADMIN, { claims: { iss } });
+      expect((await h.get('/users', { token })).status, iss).toBe(200);
+    }
+    const other = h.token(ADMIN, { claims: { iss: 'http://mock.internal:9999/' } });
+    expectError(await h.get('/users', { token: other }), 401, 'invalid_token');
   });
 
   it('a token naming 127.0.0.1 at another port is refused', async () => {

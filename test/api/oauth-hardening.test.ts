@@ -268,17 +268,34 @@ describe('prefix redirect rules compare the decoded, dot-segment-normalised path
     }
   });
 
-  it('a redirect never goes out of the prefix: the browser is sent to the URI that was checked', async () => {
+  it('a redirect never goes out of the prefix: a dot segment is refused, the browser is sent to the URI that was checked', async () => {
     const h = harness({ dataset: smallDatasetWith([shop]) });
+    const dotted = await h.get(
+      `/authorize?${new URLSearchParams(authorizeParams({ client_id: 'shop', redirect_uri: 'https://shop.example/auth/./cb' })).toString()}`,
+    );
+    expect(dotted.status).toBe(400);
     const res = await submitLogin(
       h,
-      authorizeParams({ client_id: 'shop', redirect_uri: 'https://shop.example/auth/./cb' }),
+      authorizeParams({ client_id: 'shop', redirect_uri: 'https://shop.example/auth/cb' }),
       {
         account: ADMIN,
       },
     );
     expect(locationOf(res).pathname).toBe('/auth/cb');
   });
+
+  it.each(['/auth/..;/evil', '/auth/%00', '/auth/%252e%252e%252fevil', '/auth/%2E%2e/evil', '/auth/a\\b'])(
+    'a prefix rule refuses %s (it was accepted)',
+    async (path) => {
+      const h = harness({ dataset: smallDatasetWith([shop]) });
+      const query = new URLSearchParams(
+        authorizeParams({ client_id: 'shop', redirect_uri: `https://shop.example${path}` }),
+      );
+      const res = await h.get(`/authorize?${query.toString()}`);
+      expect(res.status).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+    },
+  );
 });
 
 function clientFields(): Record<string, string> {

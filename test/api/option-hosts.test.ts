@@ -26,6 +26,7 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   onError: () => undefined,
   oauthErrors: 'rfc6749',
   keyGrace: 60,
+  maxSessionMemory: 64 * 1024 ** 2,
   port: 0,
   host: '127.0.0.1',
   seed: 7,

@@ -248,7 +248,7 @@ describe('/__admin/sessions', () => {
     await h.get('/health', { headers: B });
     const res = await admin.get('/sessions');
     expect(res.status).toBe(200);
-    expect(body(res).max_sessions).toBe(100);
+    expect(body(res).max_sessions).toBe(1000);
     expect(body(res).ttl_seconds).toBe(1800);
     const byId = Object.fromEntries((body(res).sessions ?? []).map((s) => [s.id, s]));
     expect(byId['suite-a']).toMatchObject({ users: (body(res).default?.users ?? 0) - 1, requests: 1 });

@@ -1,7 +1,8 @@
 /**
  * Memory bounded for the whole server (docs/sessions.md "Memory"): what every session writes is counted, the sum
  * stays under `--max-state-memory`, a request that would create or grow a session past it gets 503
- * `state_memory_full` naming the flag, and everyone else is still served, reads included.
+ * `state_memory_full` naming the flag (`session_memory_full` past one session's `--max-session-memory`), and
+ * everyone else is still served, reads included.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -17,11 +18,17 @@ const MB = 1024 * 1024;
 describe('--max-state-memory on a small dataset', () => {
   it('new sessions are refused once the sum is reached; the others keep reading; dropping one makes room', async () => {
     const h = harness({ maxStateMemory: 3 * MB, maxSessions: 10_000 });
+    const admin = adminClient(h.mock.app);
     const token = h.token('admin');
     let created = 0;
     let refused: Awaited<ReturnType<typeof h.get>> | undefined;
+    // Sessions with state of their own (a fault rule each): light ones would give their place to new ids.
     while (refused === undefined && created < 1_000) {
-      const res = await h.get('/users?page_size=1', { token, headers: { 'X-Mock-Session': `s${created}` } });
+      const res = await admin.post(
+        '/faults',
+        { path: '/nowhere', status: 418 },
+        { headers: { 'X-Mock-Session': `s${created}` } },
+      );
       if (res.status === 503) refused = res;
       else created++;
     }
@@ -38,20 +45,35 @@ describe('--max-state-memory on a small dataset', () => {
       );
     }
     expect(h.mock.services.memory.used()).toBeLessThanOrEqual(3 * MB);
-    // A change that would grow a session is refused; on the token endpoint in its own shape.
+    // A change that would grow a session is refused: past its own share (its copy of the users is larger than
+    // 1/8 of 3 MB), or past what the server has left; on the token endpoint in its own shape.
     const del = await h.send('DELETE', '/users/zoe.adams', { token, headers: { 'X-Mock-Session': 's0' } });
-    expectError(del, 503, 'state_memory_full');
-    const grant = await postToken(h, passwordFields('admin@example.com'), {
-      headers: { 'X-Mock-Session': 's0' },
-    });
+    expect(expectError(del, 503, 'session_memory_full').error).toContain('--max-session-memory');
+    const grant = await postToken(
+      h,
+      passwordFields('admin@example.com', undefined, { scope: 'openid offline_access' }),
+      { headers: { 'X-Mock-Session': 's0' } },
+    );
     expectOAuthError(grant, 503, 'temporarily_unavailable');
     expect((grant.body as { error_description: string }).error_description).toContain('--max-state-memory');
+    // A grant that keeps nothing is never refused for memory.
+    expect(
+      (await postToken(h, passwordFields('admin@example.com'), { headers: { 'X-Mock-Session': 's0' } }))
+        .status,
+    ).toBe(200);
     // Freeing state is never refused, and makes room.
-    const admin = adminClient(h.mock.app);
     for (let i = 1; i < 100; i++) expect((await admin.delete(`/sessions/s${i}`)).status).toBe(204);
     expect(
-      (await h.send('DELETE', '/users/zoe.adams', { token, headers: { 'X-Mock-Session': 's0' } })).status,
-    ).toBe(204);
+      (
+        await postToken(
+          h,
+          passwordFields('admin@example.com', undefined, { scope: 'openid offline_access' }),
+          {
+            headers: { 'X-Mock-Session': 's0' },
+          },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('a dataset that would not fit is refused before it is built', async () => {
@@ -62,9 +84,9 @@ describe('--max-state-memory on a small dataset', () => {
       { seed: 1, users: 1_000_000 },
       { headers: { 'X-Mock-Session': 'big' } },
     );
-    expectError(seed, 503, 'state_memory_full');
+    expect(expectError(seed, 503, 'session_memory_full').error).toContain('--max-session-memory');
     const session = await admin.post('/sessions/big2', { seed: 1, users: 1_000_000 });
-    expectError(session, 503, 'state_memory_full');
+    expectError(session, 503, 'session_memory_full');
     expect(h.mock.sessions.has('big2')).toBe(false);
   });
 });
@@ -100,7 +122,13 @@ describe('sessions that delete at 100 000 users, until refused (100 of them held
   beforeAll(async () => {
     setFlagsFromString('--expose-gc');
     gc = runInNewContext('gc') as () => void;
-    mock = await startMockInternals({ port: 0, specs: SPECS, users: 100_000, maxStateMemory: LIMIT });
+    mock = await startMockInternals({
+      port: 0,
+      specs: SPECS,
+      users: 100_000,
+      maxStateMemory: LIMIT,
+      maxSessionMemory: LIMIT / 2,
+    });
     base = mock.url.replace('localhost', '127.0.0.1');
   }, 120_000);
 

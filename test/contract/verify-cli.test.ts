@@ -69,6 +69,22 @@ describe('identity-mock verify', () => {
     expect(output).toContain('FAILED');
   });
 
+  it('passes the mock\'s provider-state error through (Pact said only "Invalid status code: 400")', async () => {
+    const pact = JSON.parse(readFileSync(join(CONTRACTS_DIR, PACT_FILE), 'utf8')) as {
+      interactions: { providerStates?: { name: string }[] }[];
+    };
+    const first = pact.interactions[0];
+    if (first === undefined) throw new Error('the committed pact has no interaction');
+    first.providerStates = [{ name: 'a state nobody knows' }];
+    pact.interactions = [first];
+    const file = join(mkdtempSync(join(tmpdir(), 'state-pact-')), 'state.json');
+    writeFileSync(file, JSON.stringify(pact));
+    const { status, output } = await verify('--pact', file);
+    expect(status).toBe(1);
+    expect(output).toContain('provider state refused by the mock: 400');
+    expect(output).toContain('a state nobody knows');
+  });
+
   it('takes a pact by URL from a running mock', async () => {
     const { status, output } = await verify('--pact', `${mock.url}/__admin/contracts/${PACT_FILE}`);
     expect(output).toContain('every interaction of');

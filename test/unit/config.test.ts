@@ -104,6 +104,11 @@ describe('parseConfig: each flag', () => {
       expected: { port: 0, users: 1000, seed: 1, trustProxy: true },
     },
     { name: '--max-sessions', argv: ['--max-sessions', '8'], expected: { maxSessions: 8 } },
+    {
+      name: '--max-session-memory',
+      argv: ['--max-session-memory', '64MB'],
+      expected: { maxSessionMemory: 64 * 1024 ** 2 },
+    },
     { name: '--session-ttl as a duration', argv: ['--session-ttl', '2h'], expected: { sessionTtl: 7200 } },
     {
       name: '--max-state-memory in MB',
@@ -480,6 +485,7 @@ describe('usage', () => {
     'max-sessions',
     'session-ttl',
     'max-state-memory',
+    'max-session-memory',
     'max-connections',
     'allowed-host',
     'oauth-errors',

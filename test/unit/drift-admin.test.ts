@@ -8,6 +8,7 @@ import { FINDING_KINDS, FINDING_TEXT_LIMIT, FindingStore, MAX_FINDINGS } from '.
 import { resolvePointer } from '../../src/spec/document.ts';
 import { ADMIN_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
 import { ResponseChecker } from '../../src/spec/response-check.ts';
+import { NODE_PLATFORM } from '../../src/platform/node/node-platform.ts';
 
 const doc = readSpecDocument(ADMIN_SPEC_PATH);
 const checker = new ResponseChecker(doc);
@@ -18,6 +19,8 @@ function context(store = new FindingStore(), adminToken?: string): AdminContext 
     store,
     origin: ORIGIN,
     adminToken,
+    sameSecret: NODE_PLATFORM.hashing.sameSecret,
+    hostAllowed: (host) => host === undefined || host.startsWith('127.0.0.1') || host.startsWith('localhost'),
     health: () => ({
       status: 'ok',
       mode: 'proxy',
@@ -43,6 +46,22 @@ function ask(request: Partial<AdminRequest>, ctx = context()) {
 }
 
 describe('answerAdmin', () => {
+  it('answers /__admin/drift only for an allowed Host (403 host_not_allowed otherwise)', () => {
+    const refused = ask({ headers: { host: 'evil.example' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'host_not_allowed' });
+    expect((refused.body as { error: string }).error).toContain('--allowed-host');
+    expect(ask({ headers: { host: '127.0.0.1:4010' } }).status).toBe(200);
+  });
+
+  it('compares the admin token by its digest (a token of another length or content is refused)', () => {
+    const ctx = context(new FindingStore(), 'right-token');
+    expect(ask({ headers: { authorization: 'Bearer right-token' } }, ctx).status).toBe(200);
+    for (const wrong of ['Bearer right-tokem', 'Bearer r', 'Bearer right-token-and-more', 'Basic x']) {
+      expect(ask({ headers: { authorization: wrong } }, ctx).status, wrong).toBe(401);
+    }
+  });
+
   const store = new FindingStore();
   store.add(
     { operation: 'listUsers', kind: 'link', where: 'Link', expected: 'present', actual: 'absent' },

@@ -178,16 +178,6 @@ describe('fromValidatorError: one keyword at a time', () => {
       },
     },
     {
-      name: 'unknown query parameter: named, with the accepted list',
-      error: { path: '/query/pagesize', message: "Unknown query parameter 'pagesize'" },
-      values: { query: { pagesize: '10' } },
-      detail: {
-        location: 'query',
-        name: 'pagesize',
-        message: `is not a query parameter of GET /users; accepted: ${QUERY_PARAMETERS}`,
-      },
-    },
-    {
       name: 'a repeated value (an array)',
       error: { path: '/query/page_size', message: 'must be integer', errorCode: 'type.openapi.validation' },
       values: { query: { page_size: ['10', '20'] } },
@@ -234,6 +224,33 @@ describe('fromValidatorError: one keyword at a time', () => {
     expect(result?.details).toEqual([detail]);
     expect(result?.message).toBe(`${detail.name} ${detail.message}`);
     expect(result?.headers).toEqual({});
+  });
+});
+
+describe('fromValidatorError: an unknown query parameter', () => {
+  it('is named with the closest accepted one; the accepted list and --lenient-query are in the message once', () => {
+    const error = validatorError(
+      { path: '/query/pagesize', message: "Unknown query parameter 'pagesize'" },
+      { path: '/query/sortby', message: "Unknown query parameter 'sortby'" },
+    );
+    const result = fromValidatorError(error, LIST_USERS, raw({ query: { pagesize: '10', sortby: 'name' } }));
+    expect(result?.details).toEqual([
+      {
+        location: 'query',
+        name: 'pagesize',
+        message: 'is not a query parameter of GET /users; did you mean page_size?',
+      },
+      {
+        location: 'query',
+        name: 'sortby',
+        message: 'is not a query parameter of GET /users; did you mean sort_by?',
+      },
+    ]);
+    expect(result?.message).toBe(
+      'pagesize is not a query parameter of GET /users; did you mean page_size?; sortby is not a query parameter of ' +
+        `GET /users; did you mean sort_by?; the query parameters of GET /users are ${QUERY_PARAMETERS} (start the ` +
+        'server with --lenient-query to accept parameters the document does not declare)',
+    );
   });
 });
 
@@ -291,7 +308,8 @@ describe("fromValidatorError: the validator's 415", () => {
     expect(result).toMatchObject({
       status: 415,
       code: 'unsupported_media_type',
-      message: 'the body of this operation must be application/json, application/x-www-form-urlencoded',
+      message:
+        'the body of this operation must be application/json, application/x-www-form-urlencoded (got no Content-Type)',
     });
   });
 });

@@ -4,7 +4,8 @@
  * and what is written when the proxy stops or the probe ends. `src/cli.ts` calls these and owns the process
  * (signals, exit codes); this module only writes to the streams it is given.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { writeFileAtomic } from '../../platform/node/atomic-file.ts';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, parseDuration, type Config, type ParsedCommand } from '../../config.ts';
 import { KNOWN_ACCOUNTS } from '../../data/known-accounts.ts';
@@ -123,6 +124,8 @@ export async function startProxy(config: Config, plan: ProxyPlan, out: Output): 
             version: packageVersion(),
           }),
     adminToken,
+    allowedHosts: config.allowedHosts,
+    maxConnections: config.maxConnections,
     doc: readSpecDocument(),
     onFinding: quiet
       ? undefined
@@ -162,7 +165,8 @@ export function finishProxy(proxy: RunningProxy, plan: ProxyPlan, out: Output): 
   if (plan.report !== undefined) writeJson(plan.report, listing);
   if (plan.record !== undefined && proxy.recorder !== undefined) {
     const recorded = proxy.recorder.fixtures(plan.keepPii);
-    writeJson(plan.record, recorded.users);
+    // A recording that keeps names and emails is readable by its owner only.
+    writeJson(plan.record, recorded.users, plan.keepPii ? 0o600 : undefined);
     out.stderr.write(
       `identity-mock proxy: ${recorded.users.length} users written to ${plan.record}` +
         (recorded.skipped === 0
@@ -225,8 +229,9 @@ function packageVersion(): string {
   return manifest.version ?? '';
 }
 
-function writeJson(path: string, value: unknown): void {
-  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+/** Writes `value` as JSON to a new file renamed into place (never through a symlink at `path`). */
+function writeJson(path: string, value: unknown, mode?: number): void {
+  writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, mode);
 }
 
 function text(extra: Extra, name: string): string | undefined {

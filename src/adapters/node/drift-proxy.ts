@@ -3,9 +3,11 @@
  * Every request goes to the service as it came (only `Host` is the service's; hop-by-hop headers, RFC 9110
  * §7.6.1, belong to each connection), every answer comes back as it was sent (status, headers, body bytes): the
  * proxy never substitutes, invents or retries an answer and follows no redirect. Once an answer has been passed
- * on, the guard checks the pair and keeps its findings. What the proxy answers itself: `/__admin/drift`,
- * `/__admin/health`, 413 for a request body over the limit, 502 when the service cannot be reached (or its TLS
- * certificate is refused), 504 when it does not answer in time.
+ * on, the guard checks the pair and keeps its findings. What the proxy answers itself: `/__admin/drift` (only for
+ * an allowed `Host`), `/__admin/health`, 400 for a request line that is not origin-form (RFC 9112 §3.2.1: an
+ * absolute-form target would send the client's credentials to a host it names), 413 for a request body over the
+ * limit, 502 when the service cannot be reached (or its TLS certificate is refused), 504 when it does not answer in
+ * time. Connections follow the server's rule (`connection-cap.ts`, `--max-connections`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +19,9 @@ import { UpstreamFailure } from '../../drift/upstream-failure.ts';
 import type { HarRecording } from '../../drift/har-recording.ts';
 import { UserRecorder } from '../../drift/record.ts';
 import { loadFaker } from '../../data/faker.ts';
+import { hostName, isLoopbackName } from '../../protocol/loopback.ts';
+import { NODE_PLATFORM } from '../../platform/node/node-platform.ts';
+import { capConnections } from './connection-cap.ts';
 import type { User } from '../../spec/types.ts';
 import type { SpecDocument } from '../../spec/document.ts';
 import {
@@ -40,6 +45,9 @@ import {
   type Upstream,
 } from './upstream.ts';
 
+/** Default of the proxy's `--max-connections`. */
+export const DEFAULT_MAX_CONNECTIONS = 1_000;
+
 /** Default of `--upstream-timeout`. */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
@@ -61,6 +69,10 @@ export interface DriftProxyOptions {
   };
   /** Required as `Authorization: Bearer T` on the proxy's own `/__admin` routes. */
   readonly adminToken?: string | undefined;
+  /** Host names, besides loopback ones and `host`, that `/__admin/drift` answers to (`--allowed-host`). */
+  readonly allowedHosts?: readonly string[] | undefined;
+  /** Connections open at once (`--max-connections`, default 1 000). */
+  readonly maxConnections?: number | undefined;
   /** spec/openapi.yaml, parsed. */
   readonly doc: SpecDocument;
   /** Called with each finding the first time it is seen. */
@@ -122,6 +134,16 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
     }
   };
 
+  const allowedHosts = new Set([
+    ...(options.allowedHosts ?? []),
+    ...(options.host === undefined ? [] : [hostName(options.host)]),
+  ]);
+  const hostAllowed = (host: string | undefined): boolean => {
+    if (host === undefined) return true;
+    const name = hostName(host);
+    return isLoopbackName(name) || allowedHosts.has(name);
+  };
+
   const server = createServer((req, res) => {
     void handle(req, res).catch((failure: unknown) => {
       options.onError?.(failure);
@@ -148,6 +170,20 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
+    if (!target.startsWith('/')) {
+      req.resume();
+      res.setHeader('Connection', 'close');
+      reply(
+        res,
+        error(
+          400,
+          'invalid_request',
+          `the drift proxy forwards only origin-form request targets (a path such as /users?page=2), got ` +
+            `${JSON.stringify(target.slice(0, 80))}; send the request to the proxy's own address`,
+        ),
+      );
+      return;
+    }
     const path = target.split('?')[0] ?? target;
     const requestHeaders = lowerHeaders(req);
     const admin = !path.startsWith('/__admin/')
@@ -158,6 +194,8 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
             store: findings,
             origin: state.origin,
             adminToken: options.adminToken,
+            sameSecret: NODE_PLATFORM.hashing.sameSecret,
+            hostAllowed,
             health: () => ({
               status: 'ok',
               mode: 'proxy',
@@ -212,7 +250,7 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
     }
     const sample = await relay(answer, res);
     if (sample === 'cut') {
-      if (!gone.signal.aborted) {
+      if (!gone.signal.aborted && !upstream.clientStalled(answer)) {
         noAnswer(
           upstream.failureAfterAnswer(answer) ??
             new UpstreamFailure(
@@ -288,6 +326,7 @@ export async function startDriftProxy(options: DriftProxyOptions): Promise<Runni
     return text === undefined ? { responseBodyCut: true } : { responseBody: text };
   }
 
+  capConnections([server], { max: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {

@@ -23,6 +23,11 @@ export interface Upstream {
   send(request: UpstreamRequest): Promise<IncomingMessage>;
   /** Why an answer whose head had come then broke off (the timeout, a reset), when the request knows. */
   failureAfterAnswer(answer: IncomingMessage): UpstreamFailure | undefined;
+  /**
+   * Whether an answer broke off because the proxy's client stopped reading it (the answer was held back for the
+   * client through `--upstream-timeout`): the service did nothing wrong, and no finding is owed.
+   */
+  clientStalled(answer: IncomingMessage): boolean;
   /** Closes the agent's idle connections. */
   close(): void;
 }
@@ -78,6 +83,7 @@ export function createUpstream(base: URL, options: UpstreamOptions): Upstream {
   const basePath = base.pathname.replace(/\/+$/, '');
   const url = `${base.protocol}//${base.host}${basePath}`;
   const broken = new WeakMap<IncomingMessage, UpstreamFailure>();
+  const stalled = new WeakSet<IncomingMessage>();
   return {
     url,
     host: base.host,
@@ -105,6 +111,12 @@ export function createUpstream(base: URL, options: UpstreamOptions): Upstream {
           resolve(response);
         });
         outgoing.once('timeout', () => {
+          // An answer held back (paused) because the client does not read it: the client stalled, not the service.
+          if (answer?.isPaused() === true) {
+            stalled.add(answer);
+            outgoing.destroy();
+            return;
+          }
           outgoing.destroy(
             new UpstreamFailure(
               'upstream_timeout',
@@ -120,6 +132,7 @@ export function createUpstream(base: URL, options: UpstreamOptions): Upstream {
         outgoing.end(request.body);
       }),
     failureAfterAnswer: (answer) => broken.get(answer),
+    clientStalled: (answer) => stalled.has(answer),
     close: () => {
       agent.destroy();
     },

@@ -1,8 +1,10 @@
 /** The admin operations tagged Sessions (docs/sessions.md): list, create (with data of its own) and drop sessions. */
-import type { Handler } from '../../context.ts';
+import type { Handler, Services } from '../../context.ts';
 import type { Dataset } from '../../data/dataset.ts';
 import { notFound, quote } from '../../errors.ts';
 import type { Session } from '../../sessions/session.ts';
+import { SessionState } from '../../sessions/session-state.ts';
+import { EMPTY_SESSION_BYTES } from '../../sessions/state-memory.ts';
 import type { components, operations } from '../../spec/admin-types.ts';
 import { fixturesOf } from './state.ts';
 import { adminJson, done } from './reply.ts';
@@ -39,11 +41,25 @@ export const createSession: Handler<CreateBody | undefined> = async (context) =>
   } else if (!Array.isArray(input.users) && (input.users !== undefined || 'seed' in input)) {
     const { start } = context.services.settings;
     const seed = 'seed' in input ? input.seed : undefined;
+    // Refused before seeding, when a session of that many users would not fit (docs/sessions.md "Memory").
+    roomForSession(context.services, id, input.users ?? start.users);
     dataset = await context.services.datasets.seed(seed ?? start.seed, input.users ?? start.users);
   }
   const session = await context.services.newSession(id, dataset);
   return adminJson(201, { id, ...figures(session) });
 };
+
+function roomForSession(services: Services, id: string, users: number): void {
+  if (!services.sessions.has(id)) services.sessions.makeRoom();
+  services.memory.ensureRoom(
+    EMPTY_SESSION_BYTES + SessionState.datasetBytes(users),
+    `a session of ${users} users`,
+    {
+      id,
+      stateBytes: () => 0,
+    },
+  );
+}
 
 export const dropSession: Handler = ({ services, params }) => {
   const id = params.id ?? '';

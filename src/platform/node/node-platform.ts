@@ -1,5 +1,5 @@
 /** The platform of `platform.ts` on Node: node:crypto's randomness and hashing. */
-import { hash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Platform } from '../platform.ts';
 
 export const NODE_PLATFORM: Platform = Object.freeze({
@@ -10,5 +10,7 @@ export const NODE_PLATFORM: Platform = Object.freeze({
   hashing: Object.freeze({
     // One call, no Hash object: the bearer check digests every request's token to find its cached verification.
     sha256: (text: string) => hash('sha256', text, 'base64url'),
+    sameSecret: (given: string, expected: string) =>
+      timingSafeEqual(hash('sha256', given, 'buffer'), hash('sha256', expected, 'buffer')),
   }),
 });

@@ -22,5 +22,13 @@ export const WEB_PLATFORM: Platform = Object.freeze({
   }),
   hashing: Object.freeze({
     sha256: (text: string) => base64url(sha256(UTF8.encode(text))),
+    sameSecret: (given: string, expected: string) => {
+      // Digests of equal length, every byte compared: the time depends on neither secret.
+      const a = sha256(UTF8.encode(given));
+      const b = sha256(UTF8.encode(expected));
+      let diff = 0;
+      for (let i = 0; i < a.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+      return diff === 0;
+    },
   }),
 });
