@@ -88,7 +88,7 @@ const GROWTH: Readonly<Record<string, Estimate>> = {
   setClock: NOTHING,
   resetClock: NOTHING,
   putRateLimit: NOTHING,
-  // The key set is the server's, bounded by its own rule (docs/keys.md), not a session's state.
+  // The key set is the server's, bounded by its own rule (docs/tokens.md "Signing keys"), not a session's state.
   addKey: NOTHING,
   retireKey: NOTHING,
   issueToken: grant,

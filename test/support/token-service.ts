@@ -32,7 +32,7 @@ export const SETTINGS: TokenSettings = Object.freeze({
 });
 
 /** The issuers a service of SETTINGS accepts, as its refusals name them. */
-export const ACCEPTED_ISSUERS = `${SETTINGS.issuer} or http://127.0.0.1:8080/`;
+export const ACCEPTED_ISSUERS = `${SETTINGS.issuer} or http://127.0.0.1:8080/ or http://[::1]:8080/`;
 
 /** The instant every token test starts at. */
 export const START = '2026-01-15T12:00:00.000Z';

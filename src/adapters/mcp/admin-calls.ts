@@ -4,7 +4,7 @@
  * are the MCP server's own. The API checks the values against its document (a bad one is its 400, as a tool
  * error); what is checked here is only what the request could not be built without.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from './sdk.ts';
 import { MAX_STREAM_SECONDS, type AdminTool } from './admin-tools.ts';
 import { MAX_RESULT_BYTES, resultOf, toolError } from './tool-result.ts';
 

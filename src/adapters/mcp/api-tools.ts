@@ -4,7 +4,7 @@
  * `get_token` last gave (or one it gets for the admin account). The served document (`GET /openapi.json`) says
  * where each operation lives; it is read once per MCP server and kept (one document).
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from './sdk.ts';
 import { send, type CallContext, type McpTarget } from './admin-calls.ts';
 import type { JsonSchema } from './admin-tools.ts';
 import { boundedText, resultOf, toolError } from './tool-result.ts';

@@ -9,7 +9,7 @@
  * used at once: MCP clients start a new session on 404, so nobody is locked out), each dropped after
  * MCP_SESSION_IDLE_MS without use; a session holds its SDK objects and at most one token, nothing that grows.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from './sdk.ts';
 import { text, type Answer } from '../../answer.ts';
 import type { McpHost, McpHttpRequest } from '../../context.ts';
 import type { AdminTool } from './admin-tools.ts';

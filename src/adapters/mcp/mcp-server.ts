@@ -3,14 +3,14 @@
  * generated from the control plane's document, `get_token` and `call_api`, and two resources, the journal and the
  * drift findings. Every tool is a request to the mock at the target; its answer is the tool's result.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Server } from './sdk.ts';
 import {
   CallToolRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+} from './sdk.ts';
 import { callAdminTool, send, type CallContext, type McpTarget } from './admin-calls.ts';
 import type { AdminTool } from './admin-tools.ts';
 import { ApiTools, CALL_API, GET_TOKEN } from './api-tools.ts';

@@ -3,7 +3,7 @@
  * the session `--session` names, with `--admin-token` on every control-plane call. Its tools come from the
  * package's spec/admin.yaml, the same document the mock it drives serves. Nothing but MCP goes to stdout.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport } from './sdk.ts';
 import { ADMIN_SPEC_PATH, readSpecDocument } from '../../spec/document-file.ts';
 import { adminTools } from './admin-tools.ts';
 import { createMcpServer } from './mcp-server.ts';

@@ -3,7 +3,7 @@
  * an answer without a body as its status and `X-Message`, and an API error as a tool error carrying the API's
  * message and code. What is read of an answer is bounded: past MAX_RESULT_BYTES the text is cut and says so.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from './sdk.ts';
 
 /** Bytes of an answer a tool reads, at most (the journal's 1000 entries with their bodies fit several times). */
 export const MAX_RESULT_BYTES = 4 * 1024 * 1024;
