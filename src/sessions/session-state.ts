@@ -5,7 +5,7 @@
  * session, code, refresh token and lock-out of the session. A reset returns to a fresh store over the start's shared
  * base (nothing is rebuilt); sessions made with `fork` share the initial base until they write (`users/store.ts`).
  */
-import type { Client, Dataset } from '../data/dataset.ts';
+import { DEFAULT_PASSWORD, type Client, type Dataset } from '../data/dataset.ts';
 import { runToEnd, type Steps } from '../data/sliced-work.ts';
 import { OAuthState } from '../oauth/oauth-state.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -13,6 +13,7 @@ import { UserBase, type StoreOptions } from '../users/base.ts';
 import { CACHE_BYTES, QueryEngine } from '../users/engine.ts';
 import type { ListUsersSpec } from '../users/query.ts';
 import { UserStore } from '../users/store.ts';
+import type { User } from '../spec/types.ts';
 
 /**
  * A dataset, the immutable store base built from it, and the query engine every unwritten store over that base
@@ -49,6 +50,13 @@ const REFRESH_TOKEN_BYTES = 3 * 1024;
 const CODE_BYTES = 3 * 1024;
 const LOGIN_BYTES = 512;
 const LOCKOUT_BYTES = 256;
+/**
+ * A user the store appended (a creation, or an update's new record): its record and id, its columns, lookups,
+ * creator lists, search document and place in every kept order and position array.
+ */
+const APPENDED_USER_BYTES = 2 * 1024;
+/** A password set for a created or updated user, beside the dataset's. */
+const PASSWORD_BYTES = 256;
 
 export class SessionState {
   #initial: Built;
@@ -62,6 +70,8 @@ export class SessionState {
   readonly oauth: OAuthState;
   /** The start's data, shared by every session: not counted as any session's own. */
   readonly #root: Built;
+  /** The dataset's passwords and those set by `createUser` / `updateUser` (copied on the first one set). */
+  #passwords: Map<string, string> | undefined;
 
   private constructor(initial: Built, settings: StateSettings, root: Built = initial) {
     this.#settings = settings;
@@ -102,6 +112,7 @@ export class SessionState {
    */
   stateBytes(): number {
     let total = this.#store.written ? ownCopyBytes(this.#store, this.#settings.cacheSize) : 0;
+    total += this.#store.appendedCount * APPENDED_USER_BYTES + (this.#passwords?.size ?? 0) * PASSWORD_BYTES;
     if (this.#serving !== this.#root) total += datasetBytes(this.#serving.dataset);
     if (this.#initial !== this.#root && this.#initial !== this.#serving) {
       total += datasetBytes(this.#initial.dataset);
@@ -146,7 +157,42 @@ export class SessionState {
   }
 
   get passwords(): ReadonlyMap<string, string> {
-    return this.#serving.dataset.passwords;
+    return this.#passwords ?? this.#serving.dataset.passwords;
+  }
+
+  /**
+   * Adds `record` to this session's store (see `UserStore.create`: in the next list, search, sort, filter and
+   * count, and nowhere else) and returns it; the user logs in with `password` (DEFAULT_PASSWORD unless given).
+   * Throws `UserConflict` (users/user-conflict.ts) when a live user has its id, identifier or email.
+   */
+  createUser(record: User, password?: string): User {
+    this.#store.create(record);
+    this.#setPassword(record.id, password);
+    return record;
+  }
+
+  /**
+   * Replaces the record of the live user `reference` names (a slot, or a uuid, identifier or email) with `record`
+   * and returns it; with `password`, that becomes the user's password (else it is kept). Throws `UserNotFound`
+   * when no live user is named, and `UserConflict` when another live user has the new id, identifier or email.
+   */
+  updateUser(reference: number | string, record: User, password?: string): User {
+    const slot = typeof reference === 'number' ? reference : this.#store.find(reference)?.slot;
+    const old = slot === undefined ? undefined : this.#store.userAt(slot);
+    if (slot === undefined || old === undefined) throw new UserNotFound(reference);
+    this.#store.update(slot, record);
+    const kept = password ?? (old.id === record.id ? undefined : this.passwords.get(old.id));
+    if (kept !== undefined || old.id !== record.id) this.#setPassword(record.id, kept);
+    return record;
+  }
+
+  /** Sets the password of user `id` (`undefined`: the default one) in this session's own copy of the passwords. */
+  #setPassword(id: string, password: string | undefined): void {
+    const current = this.passwords.get(id);
+    if (current === password || (current === undefined && password === DEFAULT_PASSWORD)) return;
+    this.#passwords ??= new Map(this.#serving.dataset.passwords);
+    if (password === undefined) this.#passwords.delete(id);
+    else this.#passwords.set(id, password);
   }
 
   /** Serves `dataset` from now on; with `asInitial`, a reset returns to it too. */
@@ -174,6 +220,7 @@ export class SessionState {
     this.#serving = data;
     this.#store = new UserStore(data.base);
     this.#ownEngine = undefined;
+    this.#passwords = undefined;
     this.oauth.clear();
   }
 }
@@ -207,4 +254,19 @@ function memberCount(base: UserBase): number {
 
 function datasetBytes(dataset: Dataset): number {
   return SessionState.datasetBytes(dataset.users.length);
+}
+
+/** No live user in the store has this slot, uuid, identifier or email (the request path answers 404). */
+export class UserNotFound extends Error {
+  readonly reference: number | string;
+
+  constructor(reference: number | string) {
+    super(
+      typeof reference === 'number'
+        ? `no live user in slot ${String(reference)}`
+        : `no user has the id, identifier or email ${JSON.stringify(reference)}`,
+    );
+    this.name = 'UserNotFound';
+    this.reference = reference;
+  }
 }

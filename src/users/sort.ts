@@ -36,8 +36,10 @@ interface FieldOrders {
   asc: KeptOrder;
   desc: KeptOrder;
   /** Slots with equal keys share a group number; groups ascend with the key. */
-  readonly group: Uint32Array;
+  group: Uint32Array;
   stale: boolean;
+  /** How many of the inserted slots (`SortOrders.insert`) these orders hold. */
+  merged: number;
 }
 
 /** A text field with at most this many distinct values is sorted by dealing (see `#build`). */
@@ -52,6 +54,8 @@ export class SortOrders {
   #byId: Uint32Array<ArrayBuffer> | undefined;
   /** The orders these are derived from (`derive`): built there, compacted here. */
   readonly #parent: SortOrders | undefined;
+  /** Slots added after the parent's orders were built (created or updated users), in the order they came. */
+  readonly #inserted: number[] = [];
 
   constructor(columns: SortColumns, kinds: ReadonlyMap<string, SortKind>, parent?: SortOrders) {
     this.#columns = columns;
@@ -78,7 +82,7 @@ export class SortOrders {
       this.#built.set(field, orders);
     }
     if (orders.stale) {
-      this.#compact(orders);
+      this.#compact(orders, field);
     }
     return direction === 'asc' ? orders.asc : orders.desc;
   }
@@ -135,6 +139,17 @@ export class SortOrders {
   }
 
   /**
+   * Adds a new live slot (a created user, or an updated one in its new slot) to every order: each order merges
+   * the slots added since its last use on its next use, by binary search (O(k log n) comparisons) and one O(n)
+   * pass, like a deletion's compaction. Only orders derived from another's (`derive`) take insertions.
+   */
+  insert(slot: number): void {
+    if (this.#parent === undefined) throw new Error('only derived orders take insertions');
+    this.#inserted.push(slot);
+    this.invalidate();
+  }
+
+  /**
    * Builds the orders not yet built, in steps of a few milliseconds (`data/sliced-work.ts`), so that no query
    * ever sorts: what `UserBase.prepare` runs before a large store is served.
    */
@@ -160,7 +175,7 @@ export class SortOrders {
     parent.get(field, 'asc');
     const shared = parent.#built.get(field);
     if (shared === undefined) throw new Error(`${field} is not a sortable field`);
-    return { asc: shared.asc, desc: shared.desc, group: shared.group, stale: true };
+    return { asc: shared.asc, desc: shared.desc, group: shared.group, stale: true, merged: 0 };
   }
 
   *#buildSteps(field: string): Steps<FieldOrders> {
@@ -249,7 +264,13 @@ export class SortOrders {
       current = markGroups(slots, from, Math.min(slots.length, from + STEP_UNITS), same, current, group);
       yield;
     }
-    const orders: FieldOrders = { asc: emptyOrder(), desc: emptyOrder(), group, stale: false };
+    const orders: FieldOrders = {
+      asc: emptyOrder(),
+      desc: emptyOrder(),
+      group,
+      stale: false,
+      merged: this.#inserted.length,
+    };
     yield* setOrdersSteps(orders, slots, size);
     return orders;
   }
@@ -272,15 +293,112 @@ export class SortOrders {
     return live.subarray(0, count);
   }
 
-  #compact(orders: FieldOrders): void {
+  #compact(orders: FieldOrders, field: string): void {
     const alive = this.#columns.alive;
-    setOrders(
-      orders,
-      orders.asc.order.filter((slot) => alive[slot] === 1),
-      this.#columns.size,
-    );
+    if (orders.merged === this.#inserted.length) {
+      setOrders(
+        orders,
+        orders.asc.order.filter((slot) => alive[slot] === 1),
+        this.#columns.size,
+      );
+    } else {
+      const added = this.#inserted.slice(orders.merged).filter((slot) => alive[slot] === 1);
+      const merged = mergeInserted(orders, added, this.#comparison(field), this.#columns);
+      setOrders(orders, merged, this.#columns.size);
+      orders.merged = this.#inserted.length;
+    }
     orders.stale = false;
   }
+
+  /** How `field` compares two slots: by value alone, and by value then id (the kept orders' order). */
+  #comparison(field: string): Comparison {
+    const columns = this.#columns;
+    const { ids } = columns;
+    let value: (a: number, b: number) => number;
+    if (this.#kinds.get(field) === 'time') {
+      value = (a, b) => columns.time(field, a) - columns.time(field, b);
+    } else {
+      const keys = new Map<number, string | undefined>();
+      const key = (slot: number, text: string): string | undefined => {
+        if (keys.has(slot)) return keys.get(slot);
+        const k = collationKey(text);
+        keys.set(slot, k);
+        return k;
+      };
+      value = (a, b) => {
+        const x = columns.text(field, a);
+        const y = columns.text(field, b);
+        return compareText(x, key(a, x), y, key(b, y));
+      };
+    }
+    const full = (a: number, b: number): number => {
+      const v = value(a, b);
+      if (v !== 0) return v;
+      const x = ids[a] ?? '';
+      const y = ids[b] ?? '';
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+    return { value, full };
+  }
+}
+
+interface Comparison {
+  readonly value: (a: number, b: number) => number;
+  readonly full: (a: number, b: number) => number;
+}
+
+/**
+ * The live slots of `orders.asc` with `added` (live slots it does not hold) merged in, ascending, and the orders'
+ * groups renumbered over the result: each added slot finds its place by binary search in the old order (whose
+ * values never change: a slot's record is never rewritten), then one pass merges, skipping dead slots. Old
+ * neighbours keep comparing by their old groups, so only pairs with an added slot are compared by value.
+ */
+function mergeInserted(
+  orders: FieldOrders,
+  added: number[],
+  compare: Comparison,
+  columns: SortColumns,
+): Uint32Array {
+  const { alive, size } = columns;
+  const old = orders.asc.order;
+  const oldGroup = orders.group;
+  added.sort(compare.full);
+  const places = added.map((slot) => {
+    let lo = 0;
+    let hi = old.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare.full(old[mid] ?? 0, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  });
+  const out = new Uint32Array(old.length + added.length);
+  const group = new Uint32Array(size);
+  let count = 0;
+  let g = 0;
+  let previous = -1;
+  let previousOld = false;
+  const emit = (slot: number, fromOld: boolean): void => {
+    if (previous >= 0) {
+      const same =
+        fromOld && previousOld ? oldGroup[previous] === oldGroup[slot] : compare.value(previous, slot) === 0;
+      if (!same) g++;
+    }
+    group[slot] = g;
+    out[count++] = slot;
+    previous = slot;
+    previousOld = fromOld;
+  };
+  let j = 0;
+  for (let k = 0; k <= old.length; k++) {
+    while (j < added.length && places[j] === k) emit(added[j++] ?? 0, false);
+    if (k === old.length) break;
+    const slot = old[k] ?? 0;
+    if (alive[slot] === 1) emit(slot, true);
+  }
+  orders.group = group;
+  return out.slice(0, count);
 }
 
 function emptyOrder(): KeptOrder {
