@@ -56,6 +56,8 @@ export class SortOrders {
   readonly #parent: SortOrders | undefined;
   /** Slots added after the parent's orders were built (created or updated users), in the order they came. */
   readonly #inserted: number[] = [];
+  /** Bumped by every deletion and insertion: a compaction in steps that saw another write leaves its orders stale. */
+  #writes = 0;
 
   constructor(columns: SortColumns, kinds: ReadonlyMap<string, SortKind>, parent?: SortOrders) {
     this.#columns = columns;
@@ -73,6 +75,15 @@ export class SortOrders {
 
   /** The kept order of `field` in direction `direction`, built or compacted if needed. */
   get(field: string, direction: 'asc' | 'desc'): KeptOrder {
+    return runToEnd(this.getSteps(field, direction));
+  }
+
+  /**
+   * `get` in steps (`data/sliced-work.ts`): a compaction after many writes (binary searches for the added slots,
+   * a merge pass, both orders and their positions) yields between its parts, so the first query after a batch
+   * of writes does not hold the event loop for the whole of it.
+   */
+  *getSteps(field: string, direction: 'asc' | 'desc'): Steps<KeptOrder> {
     let orders = this.#built.get(field);
     if (orders === undefined) {
       orders =
@@ -81,9 +92,7 @@ export class SortOrders {
           : this.#fromParent(this.#parent, field);
       this.#built.set(field, orders);
     }
-    if (orders.stale) {
-      this.#compact(orders, field);
-    }
+    while (orders.stale) yield* this.#compactSteps(orders, field);
     return direction === 'asc' ? orders.asc : orders.desc;
   }
 
@@ -135,6 +144,7 @@ export class SortOrders {
 
   /** Marks every built order stale after a deletion; each is compacted (O(n), no sort) on its next use. */
   invalidate(): void {
+    this.#writes++;
     for (const orders of this.#built.values()) orders.stale = true;
   }
 
@@ -293,21 +303,28 @@ export class SortOrders {
     return live.subarray(0, count);
   }
 
-  #compact(orders: FieldOrders, field: string): void {
-    const alive = this.#columns.alive;
-    if (orders.merged === this.#inserted.length) {
-      setOrders(
-        orders,
-        orders.asc.order.filter((slot) => alive[slot] === 1),
-        this.#columns.size,
-      );
+  /**
+   * Compacts `orders` against the live mask and merges the slots inserted since (in steps): the new orders are
+   * made beside the old ones and replace them at once at the end, still stale if a write came meanwhile.
+   */
+  *#compactSteps(orders: FieldOrders, field: string): Steps<void> {
+    const { alive, size } = this.#columns;
+    const writes = this.#writes;
+    const inserted = this.#inserted.length;
+    const next: FieldOrders = { ...orders, stale: false, merged: inserted };
+    let ascending: Uint32Array;
+    if (orders.merged === inserted) {
+      ascending = orders.asc.order.filter((slot) => alive[slot] === 1);
     } else {
-      const added = this.#inserted.slice(orders.merged).filter((slot) => alive[slot] === 1);
-      const merged = mergeInserted(orders, added, this.#comparison(field), this.#columns);
-      setOrders(orders, merged, this.#columns.size);
-      orders.merged = this.#inserted.length;
+      const added = this.#inserted.slice(orders.merged, inserted).filter((slot) => alive[slot] === 1);
+      const merged = yield* mergeInsertedSteps(orders, added, this.#comparison(field), alive, size);
+      ascending = merged.order;
+      next.group = merged.group;
     }
-    orders.stale = false;
+    yield;
+    yield* setOrdersSteps(next, ascending, size);
+    next.stale = this.#writes !== writes;
+    Object.assign(orders, next);
   }
 
   /** How `field` compares two slots: by value alone, and by value then id (the kept orders' order). */
@@ -353,17 +370,20 @@ interface Comparison {
  * values never change: a slot's record is never rewritten), then one pass merges, skipping dead slots. Old
  * neighbours keep comparing by their old groups, so only pairs with an added slot are compared by value.
  */
-function mergeInserted(
+function* mergeInsertedSteps(
   orders: FieldOrders,
   added: number[],
   compare: Comparison,
-  columns: SortColumns,
-): Uint32Array {
-  const { alive, size } = columns;
+  alive: Uint8Array,
+  size: number,
+): Steps<{ order: Uint32Array; group: Uint32Array }> {
   const old = orders.asc.order;
   const oldGroup = orders.group;
   added.sort(compare.full);
-  const places = added.map((slot) => {
+  yield;
+  const places = new Uint32Array(added.length);
+  for (let j = 0; j < added.length; j++) {
+    const slot = added[j] ?? 0;
     let lo = 0;
     let hi = old.length;
     while (lo < hi) {
@@ -371,8 +391,10 @@ function mergeInserted(
       if (compare.full(old[mid] ?? 0, slot) < 0) lo = mid + 1;
       else hi = mid;
     }
-    return lo;
-  });
+    places[j] = lo;
+    if (j % PLACES_PER_STEP === PLACES_PER_STEP - 1) yield;
+  }
+  yield;
   const out = new Uint32Array(old.length + added.length);
   const group = new Uint32Array(size);
   let count = 0;
@@ -397,9 +419,11 @@ function mergeInserted(
     const slot = old[k] ?? 0;
     if (alive[slot] === 1) emit(slot, true);
   }
-  orders.group = group;
-  return out.slice(0, count);
+  return { order: out.slice(0, count), group };
 }
+
+/** Added slots placed by binary search between yields (each a few dozen comparisons under collation). */
+const PLACES_PER_STEP = 256;
 
 function emptyOrder(): KeptOrder {
   return { order: new Uint32Array(0), position: new Uint32Array(0) };
@@ -407,11 +431,6 @@ function emptyOrder(): KeptOrder {
 
 /** Entries of an order copied or indexed between yields (a plain typed-array loop: a few hundred microseconds). */
 const ENTRIES_PER_STEP = 65_536;
-
-/** Sets `asc` from `ascending` and derives `desc`: groups in reverse, ties inside a group still by id ascending. */
-function setOrders(orders: FieldOrders, ascending: Uint32Array, size: number): void {
-  runToEnd(setOrdersSteps(orders, ascending, size));
-}
 
 /**
  * `setOrders` in steps: at a million users deriving both orders and their positions takes a few hundred ms. The
