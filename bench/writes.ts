@@ -162,6 +162,18 @@ async function held(work: () => Promise<unknown>): Promise<{ ms: number; heldMs:
   return { ms, heldMs: longest };
 }
 
+/**
+ * Turns of the event loop until one passes in under 5 ms (2 s at most): the work the mock queued while it was built
+ * in one piece (its background preparation, timers) runs here, not inside the first measured query.
+ */
+async function settle(): Promise<void> {
+  const until = performance.now() + 2000;
+  while (performance.now() < until) {
+    const { heldMs } = await held(() => new Promise((resolve) => setImmediate(resolve)));
+    if (heldMs < 5) return;
+  }
+}
+
 const KINDS = [...FIRST_QUERY_KINDS, { kind: 'search, then list', query: 'search=edited' }];
 const firsts: { kind: string; ms: number; heldMs: number }[] = [];
 for (const { kind, query } of KINDS) {
@@ -170,6 +182,7 @@ for (const { kind, query } of KINDS) {
   const kinds: Kind[] = ['create', 'update', 'delete'];
   for (let k = 0; k < BATCH; k++) write[kinds[k % 3] ?? 'create'](state, k);
   const q = toUsersQuery(Object.fromEntries(new URLSearchParams(query)), spec);
+  await settle();
   const figures = await held(async () => {
     const page = await state.engine.answer(q, visibilityOf(admin, state.store));
     return pageJson(state.store, page.slots, []).length;

@@ -55,6 +55,11 @@ const LOCKOUT_BYTES = 256;
  * creator lists, search document and place in every kept order and position array.
  */
 const APPENDED_USER_BYTES = 2 * 1024;
+/**
+ * Bytes per user of the store's own copy of the records and columns, made by its first create or update (two
+ * pointers, two times, two codes and a live byte a slot, with room for an eighth more).
+ */
+const APPENDED_COPY_BYTES_PER_USER = 40;
 /** A password set for a created or updated user, beside the dataset's. */
 const PASSWORD_BYTES = 256;
 
@@ -112,7 +117,12 @@ export class SessionState {
    */
   stateBytes(): number {
     let total = this.#store.written ? ownCopyBytes(this.#store, this.#settings.cacheSize) : 0;
-    total += this.#store.appendedCount * APPENDED_USER_BYTES + (this.#passwords?.size ?? 0) * PASSWORD_BYTES;
+    if (this.#store.appendedCount > 0) {
+      total +=
+        this.#store.base.users.length * APPENDED_COPY_BYTES_PER_USER +
+        this.#store.appendedCount * APPENDED_USER_BYTES;
+    }
+    total += (this.#passwords?.size ?? 0) * PASSWORD_BYTES;
     if (this.#serving !== this.#root) total += datasetBytes(this.#serving.dataset);
     if (this.#initial !== this.#root && this.#initial !== this.#serving) {
       total += datasetBytes(this.#initial.dataset);
@@ -130,6 +140,18 @@ export class SessionState {
   /** What the store's first deletion would add (its own copy), or 0 once it has one. */
   firstWriteBytes(): number {
     return this.#store.written ? 0 : ownCopyBytes(this.#store, this.#settings.cacheSize);
+  }
+
+  /**
+   * What one `createUser` or `updateUser` would add (with a password): the store's own copy on its first write,
+   * its copy of the records and columns on its first create or update, and the appended user.
+   */
+  userWriteBytes(): number {
+    const copy =
+      this.#store.appendedCount === 0 ? this.#store.base.users.length * APPENDED_COPY_BYTES_PER_USER : 0;
+    // The first password set copies the dataset's.
+    const passwords = this.#passwords === undefined ? this.#serving.dataset.passwords.size + 1 : 1;
+    return this.firstWriteBytes() + copy + APPENDED_USER_BYTES + passwords * PASSWORD_BYTES;
   }
 
   /** What loading a dataset of `users` users would add. */
@@ -231,7 +253,7 @@ export class SessionState {
  * them), and its own query engine's result cache at its fullest.
  */
 function ownCopyBytes(store: UserStore, cacheSize: number): number {
-  const n = store.users.length;
+  const n = store.base.users.length;
   const words = Math.max(1, Math.ceil(store.workspaces.length / 32));
   const members = memberCount(store.base);
   const orders = store.base.sortKinds.size * ORDER_BYTES_PER_USER * n;

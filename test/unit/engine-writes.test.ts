@@ -412,3 +412,54 @@ describe('QueryEngine over a store that creates, updates and deletes (property)'
     );
   });
 });
+
+describe('kept orders after writes, in steps', () => {
+  const base = (): UserBase =>
+    new UserBase(
+      { users: INITIAL, workspaces: INITIAL_WORKSPACES },
+      { sortKinds: LIST_USERS_SPEC.sortKinds },
+    );
+  const created = (n: number): User =>
+    userRecord(40 + n, `new.${String(n)}`, {
+      name: `New ${String(n)}`,
+      created_at: TIMES[n % TIMES.length] ?? '',
+    });
+  const names = (store: UserStore, order: Uint32Array): string[] =>
+    Array.from(order, (slot) => store.users[slot]?.name ?? '?');
+  const byName = (store: UserStore): string[] =>
+    [...store.users.filter((_, slot) => store.alive[slot] === 1)]
+      .sort((a, b) => COLLATOR.compare(a.name, b.name) || (a.id < b.id ? -1 : 1))
+      .map((u) => u.name);
+
+  it('a write while a merge runs in steps leaves the orders stale; the next use merges it too', () => {
+    const store = new UserStore(base());
+    store.orders.get('name', 'asc');
+    for (let n = 0; n < 5; n++) store.create(created(n));
+    const steps = store.orders.getSteps('name', 'asc');
+    expect(steps.next().done).toBe(false);
+    store.create(created(9));
+    const first = steps.next();
+    let result = first;
+    while (result.done !== true) result = steps.next();
+    expect(names(store, result.value.order)).toEqual(byName(store));
+    expect(store.orders.ready('name')).toBe(true);
+    const desc = store.orders.get('name', 'desc');
+    expect(desc.order.length).toBe(store.size);
+  });
+
+  it('positions follow the merged orders: position[order[k]] is k, both directions', () => {
+    const store = new UserStore(base());
+    for (let n = 0; n < 7; n++) store.create(created(n));
+    const slot = store.slotOfIdentifier('ann') ?? -1;
+    store.update(slot, { ...(store.userAt(slot) as User), name: 'Aaron' });
+    store.delete(store.slotOfIdentifier('bob') ?? -1);
+    for (const field of LIST_USERS_SPEC.sortKinds.keys())
+      for (const direction of ['asc', 'desc'] as const) {
+        const { order, position } = store.orders.get(field, direction);
+        expect(order.length).toBe(store.size);
+        order.forEach((s, k) => {
+          expect(position[s]).toBe(k);
+        });
+      }
+  });
+});

@@ -204,3 +204,18 @@ describe('SessionState: writes are the session`s own', () => {
     expect(state.stateBytes()).toBe(before);
   });
 });
+
+describe('SessionState.userWriteBytes', () => {
+  it('is what a create adds to the state bytes, first copies included', () => {
+    const state = newState();
+    const before = state.stateBytes();
+    const expected = state.userWriteBytes();
+    state.createUser(CARL, 'carl-secret');
+    expect(state.stateBytes() - before).toBe(expected);
+    const next = state.userWriteBytes();
+    expect(next).toBeLessThan(expected);
+    const afterOne = state.stateBytes();
+    state.createUser(userRecord(6, 'fay'), 'fay-secret');
+    expect(state.stateBytes() - afterOne).toBe(next);
+  });
+});
