@@ -5,6 +5,7 @@ import { SessionState, UserNotFound } from '../../src/sessions/session-state.ts'
 import type { User } from '../../src/spec/types.ts';
 import type { UsersQuery } from '../../src/users/engine.ts';
 import { VISIBLE_TO_ALL } from '../../src/users/filter.ts';
+import { pageJson } from '../../src/users/page-json.ts';
 import { parseTerms } from '../../src/users/search.ts';
 import { UserConflict } from '../../src/users/user-conflict.ts';
 import { seededPlatform } from '../support/seeded-platform.ts';
@@ -66,6 +67,21 @@ describe('SessionState.createUser', () => {
     expect(state.engine.run(query(), VISIBLE_TO_ALL).total).toBe(3);
     expect(state.store.userById(CARL.id)).toEqual(CARL);
     expect(state.store.byLogin('carl@example.com')).toEqual(CARL);
+  });
+
+  it('the JSON page shows the created and the updated records, without the hidden fields', () => {
+    const state = newState();
+    state.createUser(CARL);
+    state.updateUser('ann', { ...ANN, name: 'Ann Changed' });
+    const page = state.engine.run(query(), VISIBLE_TO_ALL);
+    const text = new TextDecoder().decode(pageJson(state.store, page.slots, []));
+    expect(JSON.parse(text)).toEqual([{ ...ANN, name: 'Ann Changed' }, BOB, CARL]);
+    const hidden = new TextDecoder().decode(pageJson(state.store, page.slots, ['email']));
+    expect((JSON.parse(hidden) as Record<string, unknown>[]).map((u) => u.email)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('refuses a live user`s id, identifier or email (case-insensitive) with UserConflict, naming the field', () => {
