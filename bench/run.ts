@@ -7,7 +7,7 @@
  * sessions' figures, the MCP server's cost per tool call (`mcp.ts`), and the figures still to come
  * (`extra-figures.ts`).
  *
- *   npm run bench [-- --quick] [--compare DIR ...] [--only load,startup,first-queries,sessions,extras,mcp]
+ *   npm run bench [-- --quick] [--compare DIR ...] [--only load,startup,first-queries,sessions,writes,extras,mcp]
  *                 [--scenarios list,token] [--rounds N] [--seconds S] [--warm-up S]
  *
  * `--quick`: 10 000 users only, short windows, 3 start-up rounds, first queries after 100 000 users only.
@@ -67,7 +67,7 @@ import { startupRounds, type StartupJob } from './startup.ts';
 import { measureLoad, type LoadSettings } from './throughput.ts';
 import { findWrk } from './wrk.ts';
 
-const SECTIONS = ['load', 'startup', 'first-queries', 'sessions', 'extras', 'mcp'] as const;
+const SECTIONS = ['load', 'startup', 'first-queries', 'sessions', 'writes', 'extras', 'mcp'] as const;
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean' },
@@ -114,9 +114,9 @@ const log = (line: string): void => {
  * The sessions' figures (bench/sessions.ts), in a process of its own so its RSS is its own: memory of 100
  * untouched sessions, creation of one, and a session with 100 deletions against the default, scenario by scenario.
  */
-function sessionFigures(): unknown {
+function sessionFigures(script = 'bench/sessions.ts'): unknown {
   const size = QUICK ? ['--quick'] : ['--users', String(LARGE_USERS)];
-  const output = execFileSync('npx', ['tsx', 'bench/sessions.ts', '--seed', String(SEED), ...size], {
+  const output = execFileSync('npx', ['tsx', script, '--seed', String(SEED), ...size], {
     encoding: 'utf8',
     maxBuffer: 16 * 2 ** 20,
   });
@@ -337,10 +337,12 @@ async function main(): Promise<void> {
   log(mswBundleSection());
   const sessions = ONLY.has('sessions') ? sessionFigures() : undefined;
   const mcp = ONLY.has('mcp') ? mcpFigures() : undefined;
+  // The users store's writes (bench/writes.ts): a create, an update and a delete, and the first queries after 1 000.
+  const writes = ONLY.has('writes') ? sessionFigures('bench/writes.ts') : undefined;
   const file = QUICK || ONLY.size < SECTIONS.length ? 'quick.tmp.json' : 'latest.json';
   writeFileSync(
     new URL(`./results/${file}`, import.meta.url),
-    `${JSON.stringify({ date: new Date().toISOString(), machine, taskset: HAS_TASKSET, driver: driver.kind, seconds: SECONDS, ...run, goals, extras, sessions, mcp }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, taskset: HAS_TASKSET, driver: driver.kind, seconds: SECONDS, ...run, goals, extras, sessions, writes, mcp }, null, 2)}\n`,
   );
   log(`\nwrote bench/results/${file}`);
 }

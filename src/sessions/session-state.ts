@@ -5,7 +5,7 @@
  * session, code, refresh token and lock-out of the session. A reset returns to a fresh store over the start's shared
  * base (nothing is rebuilt); sessions made with `fork` share the initial base until they write (`users/store.ts`).
  */
-import type { Client, Dataset } from '../data/dataset.ts';
+import { DEFAULT_PASSWORD, type Client, type Dataset } from '../data/dataset.ts';
 import { runToEnd, type Steps } from '../data/sliced-work.ts';
 import { OAuthState } from '../oauth/oauth-state.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -13,6 +13,7 @@ import { UserBase, type StoreOptions } from '../users/base.ts';
 import { CACHE_BYTES, QueryEngine } from '../users/engine.ts';
 import type { ListUsersSpec } from '../users/query.ts';
 import { UserStore } from '../users/store.ts';
+import type { User } from '../spec/types.ts';
 
 /**
  * A dataset, the immutable store base built from it, and the query engine every unwritten store over that base
@@ -49,6 +50,18 @@ export const REFRESH_TOKEN_BYTES = 3 * 1024;
 export const CODE_BYTES = 3 * 1024;
 export const LOGIN_BYTES = 512;
 const LOCKOUT_BYTES = 256;
+/**
+ * A user the store appended (a creation, or an update's new record): its record and id, its columns, lookups,
+ * creator lists, search document and place in every kept order and position array.
+ */
+const APPENDED_USER_BYTES = 2 * 1024;
+/**
+ * Bytes per user of the store's own copy of the records and columns, made by its first create or update (two
+ * pointers, two times, two codes and a live byte a slot, with room for an eighth more).
+ */
+const APPENDED_COPY_BYTES_PER_USER = 40;
+/** A password set for a created or updated user, beside the dataset's. */
+const PASSWORD_BYTES = 256;
 
 export class SessionState {
   #initial: Built;
@@ -62,6 +75,8 @@ export class SessionState {
   readonly oauth: OAuthState;
   /** The start's data, shared by every session: not counted as any session's own. */
   readonly #root: Built;
+  /** The dataset's passwords and those set by `createUser` / `updateUser` (copied on the first one set). */
+  #passwords: Map<string, string> | undefined;
 
   private constructor(initial: Built, settings: StateSettings, root: Built = initial) {
     this.#settings = settings;
@@ -102,6 +117,12 @@ export class SessionState {
    */
   stateBytes(): number {
     let total = this.#store.written ? ownCopyBytes(this.#store, this.#settings.cacheSize) : 0;
+    if (this.#store.appendedCount > 0) {
+      total +=
+        this.#store.base.users.length * APPENDED_COPY_BYTES_PER_USER +
+        this.#store.appendedCount * APPENDED_USER_BYTES;
+    }
+    total += (this.#passwords?.size ?? 0) * PASSWORD_BYTES;
     if (this.#serving !== this.#root) total += datasetBytes(this.#serving.dataset);
     if (this.#initial !== this.#root && this.#initial !== this.#serving) {
       total += datasetBytes(this.#initial.dataset);
@@ -119,6 +140,18 @@ export class SessionState {
   /** What the store's first deletion would add (its own copy), or 0 once it has one. */
   firstWriteBytes(): number {
     return this.#store.written ? 0 : ownCopyBytes(this.#store, this.#settings.cacheSize);
+  }
+
+  /**
+   * What one `createUser` or `updateUser` would add (with a password): the store's own copy on its first write,
+   * its copy of the records and columns on its first create or update, and the appended user.
+   */
+  userWriteBytes(): number {
+    const copy =
+      this.#store.appendedCount === 0 ? this.#store.base.users.length * APPENDED_COPY_BYTES_PER_USER : 0;
+    // The first password set copies the dataset's.
+    const passwords = this.#passwords === undefined ? this.#serving.dataset.passwords.size + 1 : 1;
+    return this.firstWriteBytes() + copy + APPENDED_USER_BYTES + passwords * PASSWORD_BYTES;
   }
 
   /** What loading a dataset of `users` users would add. */
@@ -146,7 +179,42 @@ export class SessionState {
   }
 
   get passwords(): ReadonlyMap<string, string> {
-    return this.#serving.dataset.passwords;
+    return this.#passwords ?? this.#serving.dataset.passwords;
+  }
+
+  /**
+   * Adds `record` to this session's store (see `UserStore.create`: in the next list, search, sort, filter and
+   * count, and nowhere else) and returns it; the user logs in with `password` (DEFAULT_PASSWORD unless given).
+   * Throws `UserConflict` (users/user-conflict.ts) when a live user has its id, identifier or email.
+   */
+  createUser(record: User, password?: string): User {
+    this.#store.create(record);
+    this.#setPassword(record.id, password);
+    return record;
+  }
+
+  /**
+   * Replaces the record of the live user `reference` names (a slot, or a uuid, identifier or email) with `record`
+   * and returns it; with `password`, that becomes the user's password (else it is kept). Throws `UserNotFound`
+   * when no live user is named, and `UserConflict` when another live user has the new id, identifier or email.
+   */
+  updateUser(reference: number | string, record: User, password?: string): User {
+    const slot = typeof reference === 'number' ? reference : this.#store.find(reference)?.slot;
+    const old = slot === undefined ? undefined : this.#store.userAt(slot);
+    if (slot === undefined || old === undefined) throw new UserNotFound(reference);
+    this.#store.update(slot, record);
+    const kept = password ?? (old.id === record.id ? undefined : this.passwords.get(old.id));
+    if (kept !== undefined || old.id !== record.id) this.#setPassword(record.id, kept);
+    return record;
+  }
+
+  /** Sets the password of user `id` (`undefined`: the default one) in this session's own copy of the passwords. */
+  #setPassword(id: string, password: string | undefined): void {
+    const current = this.passwords.get(id);
+    if (current === password || (current === undefined && password === DEFAULT_PASSWORD)) return;
+    this.#passwords ??= new Map(this.#serving.dataset.passwords);
+    if (password === undefined) this.#passwords.delete(id);
+    else this.#passwords.set(id, password);
   }
 
   /** Serves `dataset` from now on; with `asInitial`, a reset returns to it too. */
@@ -174,6 +242,7 @@ export class SessionState {
     this.#serving = data;
     this.#store = new UserStore(data.base);
     this.#ownEngine = undefined;
+    this.#passwords = undefined;
     this.oauth.clear();
   }
 }
@@ -184,7 +253,7 @@ export class SessionState {
  * them), and its own query engine's result cache at its fullest.
  */
 function ownCopyBytes(store: UserStore, cacheSize: number): number {
-  const n = store.users.length;
+  const n = store.base.users.length;
   const words = Math.max(1, Math.ceil(store.workspaces.length / 32));
   const members = memberCount(store.base);
   const orders = store.base.sortKinds.size * ORDER_BYTES_PER_USER * n;
@@ -207,4 +276,19 @@ function memberCount(base: UserBase): number {
 
 function datasetBytes(dataset: Dataset): number {
   return SessionState.datasetBytes(dataset.users.length);
+}
+
+/** No live user in the store has this slot, uuid, identifier or email (the request path answers 404). */
+export class UserNotFound extends Error {
+  readonly reference: number | string;
+
+  constructor(reference: number | string) {
+    super(
+      typeof reference === 'number'
+        ? `no live user in slot ${String(reference)}`
+        : `no user has the id, identifier or email ${JSON.stringify(reference)}`,
+    );
+    this.name = 'UserNotFound';
+    this.reference = reference;
+  }
 }

@@ -133,6 +133,17 @@ export class UserBase {
     }
   }
 
+  /** The id of each slot (the kept orders' tie-break). */
+  idsBySlot(): readonly string[] {
+    this.#ids ??= this.users.map((u) => u.id);
+    return this.#ids;
+  }
+
+  /** A copy of the codes of `user_type` (or `status`) values, for a store that appends users to extend. */
+  codes(field: 'user_type' | 'status'): Map<string, number> {
+    return new Map(field === 'user_type' ? this.#typeCodes : this.#statusCodes);
+  }
+
   /** The columns the kept orders read, with `alive` as the live mask. */
   sortColumns(alive: Uint8Array): SortColumns {
     const { users, createdMs, updatedMs } = this;
@@ -304,15 +315,15 @@ function* slotMap(users: readonly User[], key: (user: User) => string): Steps<Sh
 }
 
 /** `text` lower-cased, without allocating when it already is (seeded ids and emails are). */
-function lowerCase(text: string): string {
+export function lowerCase(text: string): string {
   return /[A-Z]/.test(text) ? text.toLowerCase() : text;
 }
 
-function without(user: User, hidden: readonly string[]): Partial<User> {
+export function without(user: User, hidden: readonly string[]): Partial<User> {
   return Object.fromEntries(Object.entries(user).filter(([field]) => !hidden.includes(field)));
 }
 
-function code(codes: Map<string, number>, value: string): number {
+export function code(codes: Map<string, number>, value: string): number {
   let c = codes.get(value);
   if (c === undefined) {
     c = codes.size;
@@ -327,7 +338,7 @@ function push(map: Map<string, number[]>, key: string, slot: number): void {
   else list.push(slot);
 }
 
-function textField(user: User | undefined, field: string): string {
+export function textField(user: User | undefined, field: string): string {
   if (user === undefined) return '';
   const value: unknown = user[field as keyof User];
   return typeof value === 'string' ? value : '';

@@ -128,6 +128,7 @@ export class QueryEngine {
    */
   *runSteps(query: UsersQuery, visibility: Visibility): Steps<QueryPage> {
     const store = this.#store;
+    yield* this.#ordersSteps(query);
     if (
       query.sort !== 'ranked' &&
       query.terms.length === 0 &&
@@ -147,6 +148,22 @@ export class QueryEngine {
     const all = yield* this.#result(query, visibility);
     const window = paginate(all.length, query.page, query.pageSize);
     return { total: all.length, slots: all.subarray(window.start, window.end) };
+  }
+
+  /**
+   * Brings the kept orders `query` reads up to date in steps (after writes they merge or compact on first use):
+   * its sort field's, and created_at's or updated_at's for a range on them. A plain list answered from the top
+   * slots (`#fromTop`) reads none.
+   */
+  *#ordersSteps(query: UsersQuery): Steps<void> {
+    const { orders } = this.#store;
+    const fields = new Set<SortField>([query.sort === 'ranked' ? TIER_FIELD : query.sort.field]);
+    if (query.filter.createdAt !== undefined) fields.add('created_at');
+    if (query.filter.updatedAt !== undefined) fields.add('updated_at');
+    for (const field of fields) {
+      if (orders.ready(field) || orders.answersTop(field)) continue;
+      yield* orders.getSteps(field, 'asc');
+    }
   }
 
   *#result(query: UsersQuery, visibility: Visibility): Steps<Uint32Array> {

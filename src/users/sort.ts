@@ -36,8 +36,10 @@ interface FieldOrders {
   asc: KeptOrder;
   desc: KeptOrder;
   /** Slots with equal keys share a group number; groups ascend with the key. */
-  readonly group: Uint32Array;
+  group: Uint32Array;
   stale: boolean;
+  /** How many of the inserted slots (`SortOrders.insert`) these orders hold. */
+  merged: number;
 }
 
 /** A text field with at most this many distinct values is sorted by dealing (see `#build`). */
@@ -52,6 +54,10 @@ export class SortOrders {
   #byId: Uint32Array<ArrayBuffer> | undefined;
   /** The orders these are derived from (`derive`): built there, compacted here. */
   readonly #parent: SortOrders | undefined;
+  /** Slots added after the parent's orders were built (created or updated users), in the order they came. */
+  readonly #inserted: number[] = [];
+  /** Bumped by every deletion and insertion: a compaction in steps that saw another write leaves its orders stale. */
+  #writes = 0;
 
   constructor(columns: SortColumns, kinds: ReadonlyMap<string, SortKind>, parent?: SortOrders) {
     this.#columns = columns;
@@ -69,6 +75,15 @@ export class SortOrders {
 
   /** The kept order of `field` in direction `direction`, built or compacted if needed. */
   get(field: string, direction: 'asc' | 'desc'): KeptOrder {
+    return runToEnd(this.getSteps(field, direction));
+  }
+
+  /**
+   * `get` in steps (`data/sliced-work.ts`): a compaction after many writes (binary searches for the added slots,
+   * a merge pass, both orders and their positions) yields between its parts, so the first query after a batch
+   * of writes does not hold the event loop for the whole of it.
+   */
+  *getSteps(field: string, direction: 'asc' | 'desc'): Steps<KeptOrder> {
     let orders = this.#built.get(field);
     if (orders === undefined) {
       orders =
@@ -77,9 +92,7 @@ export class SortOrders {
           : this.#fromParent(this.#parent, field);
       this.#built.set(field, orders);
     }
-    if (orders.stale) {
-      this.#compact(orders);
-    }
+    while (orders.stale) yield* this.#compactSteps(orders, field);
     return direction === 'asc' ? orders.asc : orders.desc;
   }
 
@@ -131,7 +144,19 @@ export class SortOrders {
 
   /** Marks every built order stale after a deletion; each is compacted (O(n), no sort) on its next use. */
   invalidate(): void {
+    this.#writes++;
     for (const orders of this.#built.values()) orders.stale = true;
+  }
+
+  /**
+   * Adds a new live slot (a created user, or an updated one in its new slot) to every order: each order merges
+   * the slots added since its last use on its next use, by binary search (O(k log n) comparisons) and one O(n)
+   * pass, like a deletion's compaction. Only orders derived from another's (`derive`) take insertions.
+   */
+  insert(slot: number): void {
+    if (this.#parent === undefined) throw new Error('only derived orders take insertions');
+    this.#inserted.push(slot);
+    this.invalidate();
   }
 
   /**
@@ -160,7 +185,7 @@ export class SortOrders {
     parent.get(field, 'asc');
     const shared = parent.#built.get(field);
     if (shared === undefined) throw new Error(`${field} is not a sortable field`);
-    return { asc: shared.asc, desc: shared.desc, group: shared.group, stale: true };
+    return { asc: shared.asc, desc: shared.desc, group: shared.group, stale: true, merged: 0 };
   }
 
   *#buildSteps(field: string): Steps<FieldOrders> {
@@ -249,7 +274,13 @@ export class SortOrders {
       current = markGroups(slots, from, Math.min(slots.length, from + STEP_UNITS), same, current, group);
       yield;
     }
-    const orders: FieldOrders = { asc: emptyOrder(), desc: emptyOrder(), group, stale: false };
+    const orders: FieldOrders = {
+      asc: emptyOrder(),
+      desc: emptyOrder(),
+      group,
+      stale: false,
+      merged: this.#inserted.length,
+    };
     yield* setOrdersSteps(orders, slots, size);
     return orders;
   }
@@ -272,16 +303,127 @@ export class SortOrders {
     return live.subarray(0, count);
   }
 
-  #compact(orders: FieldOrders): void {
-    const alive = this.#columns.alive;
-    setOrders(
-      orders,
-      orders.asc.order.filter((slot) => alive[slot] === 1),
-      this.#columns.size,
-    );
-    orders.stale = false;
+  /**
+   * Compacts `orders` against the live mask and merges the slots inserted since (in steps): the new orders are
+   * made beside the old ones and replace them at once at the end, still stale if a write came meanwhile.
+   */
+  *#compactSteps(orders: FieldOrders, field: string): Steps<void> {
+    const { alive, size } = this.#columns;
+    const writes = this.#writes;
+    const inserted = this.#inserted.length;
+    const next: FieldOrders = { ...orders, stale: false, merged: inserted };
+    let ascending: Uint32Array;
+    if (orders.merged === inserted) {
+      ascending = orders.asc.order.filter((slot) => alive[slot] === 1);
+    } else {
+      const added = this.#inserted.slice(orders.merged, inserted).filter((slot) => alive[slot] === 1);
+      const merged = yield* mergeInsertedSteps(orders, added, this.#comparison(field), alive, size);
+      ascending = merged.order;
+      next.group = merged.group;
+    }
+    yield;
+    yield* setOrdersSteps(next, ascending, size);
+    next.stale = this.#writes !== writes;
+    Object.assign(orders, next);
+  }
+
+  /** How `field` compares two slots: by value alone, and by value then id (the kept orders' order). */
+  #comparison(field: string): Comparison {
+    const columns = this.#columns;
+    const { ids } = columns;
+    let value: (a: number, b: number) => number;
+    if (this.#kinds.get(field) === 'time') {
+      value = (a, b) => columns.time(field, a) - columns.time(field, b);
+    } else {
+      const keys = new Map<number, string | undefined>();
+      const key = (slot: number, text: string): string | undefined => {
+        if (keys.has(slot)) return keys.get(slot);
+        const k = collationKey(text);
+        keys.set(slot, k);
+        return k;
+      };
+      value = (a, b) => {
+        const x = columns.text(field, a);
+        const y = columns.text(field, b);
+        return compareText(x, key(a, x), y, key(b, y));
+      };
+    }
+    const full = (a: number, b: number): number => {
+      const v = value(a, b);
+      if (v !== 0) return v;
+      const x = ids[a] ?? '';
+      const y = ids[b] ?? '';
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+    return { value, full };
   }
 }
+
+interface Comparison {
+  readonly value: (a: number, b: number) => number;
+  readonly full: (a: number, b: number) => number;
+}
+
+/**
+ * The live slots of `orders.asc` with `added` (live slots it does not hold) merged in, ascending, and the orders'
+ * groups renumbered over the result: each added slot finds its place by binary search in the old order (whose
+ * values never change: a slot's record is never rewritten), then one pass merges, skipping dead slots. Old
+ * neighbours keep comparing by their old groups, so only pairs with an added slot are compared by value.
+ */
+function* mergeInsertedSteps(
+  orders: FieldOrders,
+  added: number[],
+  compare: Comparison,
+  alive: Uint8Array,
+  size: number,
+): Steps<{ order: Uint32Array; group: Uint32Array }> {
+  const old = orders.asc.order;
+  const oldGroup = orders.group;
+  added.sort(compare.full);
+  yield;
+  const places = new Uint32Array(added.length);
+  for (let j = 0; j < added.length; j++) {
+    const slot = added[j] ?? 0;
+    let lo = 0;
+    let hi = old.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare.full(old[mid] ?? 0, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    places[j] = lo;
+    if (j % PLACES_PER_STEP === PLACES_PER_STEP - 1) yield;
+  }
+  yield;
+  const out = new Uint32Array(old.length + added.length);
+  const group = new Uint32Array(size);
+  let count = 0;
+  let g = 0;
+  let previous = -1;
+  let previousOld = false;
+  const emit = (slot: number, fromOld: boolean): void => {
+    if (previous >= 0) {
+      const same =
+        fromOld && previousOld ? oldGroup[previous] === oldGroup[slot] : compare.value(previous, slot) === 0;
+      if (!same) g++;
+    }
+    group[slot] = g;
+    out[count++] = slot;
+    previous = slot;
+    previousOld = fromOld;
+  };
+  let j = 0;
+  for (let k = 0; k <= old.length; k++) {
+    while (j < added.length && places[j] === k) emit(added[j++] ?? 0, false);
+    if (k === old.length) break;
+    const slot = old[k] ?? 0;
+    if (alive[slot] === 1) emit(slot, true);
+  }
+  return { order: out.slice(0, count), group };
+}
+
+/** Added slots placed by binary search between yields (each a few dozen comparisons under collation). */
+const PLACES_PER_STEP = 256;
 
 function emptyOrder(): KeptOrder {
   return { order: new Uint32Array(0), position: new Uint32Array(0) };
@@ -289,11 +431,6 @@ function emptyOrder(): KeptOrder {
 
 /** Entries of an order copied or indexed between yields (a plain typed-array loop: a few hundred microseconds). */
 const ENTRIES_PER_STEP = 65_536;
-
-/** Sets `asc` from `ascending` and derives `desc`: groups in reverse, ties inside a group still by id ascending. */
-function setOrders(orders: FieldOrders, ascending: Uint32Array, size: number): void {
-  runToEnd(setOrdersSteps(orders, ascending, size));
-}
 
 /**
  * `setOrders` in steps: at a million users deriving both orders and their positions takes a few hundred ms. The

@@ -131,6 +131,31 @@ export class Memberships {
     return [...seen].sort((a, b) => a - b);
   }
 
+  /** Makes room for slots up to `slots - 1` (a store that appends users grows its masks, doubling). */
+  grow(slots: number): void {
+    const needed = slots * this.#words;
+    if (needed <= this.#masks.length) return;
+    const masks = new Uint32Array(Math.max(needed, this.#masks.length * 2));
+    masks.set(this.#masks);
+    this.#masks = masks;
+  }
+
+  /**
+   * Gives slot `to` (new, after every other slot) the workspaces of slot `from`, which leaves them: what an update
+   * does, as it moves a user to a new slot. Member lists stay ascending, `to` being the largest slot.
+   */
+  moveUser(from: number, to: number): void {
+    this.grow(to + 1);
+    const words = this.#words;
+    for (let k = 0; k < words; k++) {
+      this.#masks[to * words + k] = this.#masks[from * words + k] ?? 0;
+      this.#masks[from * words + k] = 0;
+    }
+    for (const [w, members] of this.#members.entries()) {
+      if (members.includes(from)) this.#members[w] = [...members.filter((m) => m !== from), to];
+    }
+  }
+
   /** Removes a (deleted) user from every workspace. */
   removeUser(slot: number): void {
     for (let k = 0; k < this.#words; k++) this.#masks[slot * this.#words + k] = 0;
