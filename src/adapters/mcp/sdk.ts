@@ -4,6 +4,8 @@
  * not install the SDK and zod for every user (zod's declarations need TypeScript 5.4, and other packages' types,
  * Playwright's among them, import zod once it is there): only `identity-mock mcp` and `POST /__admin/mcp` load it.
  */
+// The low-level `Server` (mcp-server.ts says why it, not `McpServer`, serves the generated tools).
+// eslint-disable-next-line @typescript-eslint/no-deprecated
 export { Server } from '@modelcontextprotocol/sdk/server/index.js';
 export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 export { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
