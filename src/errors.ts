@@ -310,9 +310,13 @@ export function oauthErrorBody(code: string, description: string): Readonly<Reco
 
 // --- the answers fault rules ask for (docs/control-plane.md, docs/tokens.md): any code the rule names ---
 
+/** The token endpoint's (Auth0's) status for `code`: 400 for a code it never answers itself. */
+export const tokenEndpointStatus = (code: string): number =>
+  isOAuthErrorCode(code) ? OAUTH_STATUS[code] : 400;
+
 /** An `oauth_error` rule on the token endpoint, introspection or revocation: RFC 6749's body, never stored. */
 export function injectedOAuthError(code: string, description: string, status: number | undefined): Answer {
-  const at = status ?? (isOAuthErrorCode(code) ? OAUTH_STATUS[code] : 400);
+  const at = status ?? tokenEndpointStatus(code);
   return json(at, oauthErrorBody(code, description), description, NO_STORE);
 }
 

@@ -4,6 +4,7 @@
  * `identity-mock/vitest`, `identity-mock/playwright`, and `identity-mock/client` (no server code).
  */
 export {
+  type AddKeyOptions,
   createApp,
   createMock,
   type Mock,

@@ -7,20 +7,20 @@ import { createLogger, type Logger } from './adapters/express/log.ts';
 import { sharedSpecs, type Specs } from './adapters/express/specs.ts';
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
 import { lazyMcpHost } from './adapters/mcp/lazy-host.ts';
-import type { KeyState } from './oauth/key-lifecycle.ts';
 import { inProcessSession } from './client/in-process-session.ts';
 import type { SessionApi } from './client/session-api.ts';
 import { composeMock } from './compose.ts';
 import { DEFAULTS, type Host } from './config.ts';
 import type { Services } from './context.ts';
 import type { ControlPlane } from './control/control-plane.ts';
+import { mockKeys, type MockKeys } from './mock-keys.ts';
 import { hasPrebuiltDataset } from './data/prebuilt-dataset.ts';
 import { runToEnd, type Steps } from './data/sliced-work.ts';
 import { nodeHost } from './node-services.ts';
 import { mintAppTokenNow, planAppToken, type AppTokenRequest, type MintedToken } from './oauth/app-tokens.ts';
 import type { TokenService } from './oauth/tokens.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
-import type { KeyInfo, Platform } from './platform/platform.ts';
+import type { Platform } from './platform/platform.ts';
 import { MOCK_DEFAULTS, resolveOptions, type MockOptions as HostOptions } from './resolve-options.ts';
 import type { SessionRegistry } from './sessions/registry.ts';
 import type { SessionState } from './sessions/session-state.ts';
@@ -43,24 +43,7 @@ export function seedsData(options: MockOptions): boolean {
   return !hasPrebuiltDataset(seeding);
 }
 
-/** A signing key as `GET /__admin/keys` lists it. */
-export interface SigningKeyEntry {
-  readonly kid: string;
-  /** RFC 3339. */
-  readonly created: string;
-  readonly signing: boolean;
-  /** `published` (not signing yet), `active` (signing) or `retired` (published until its grace ends). */
-  readonly state: KeyState;
-}
-
-/** The server's signing keys (`/__admin/keys`), shared by every session. */
-export interface MockKeys {
-  list(): SigningKeyEntry[];
-  /** Makes a new RSA 2048 key, or the RSA private key `pem`, the signing key; resolves to it. */
-  add(pem?: string): Promise<SigningKeyEntry>;
-  /** Retires key `kid`; throws for an unknown key or the last one. */
-  retire(kid: string): void;
-}
+export type { AddKeyOptions, MockKeys, SigningKeyEntry } from './mock-keys.ts';
 
 /** A mock, as a test suite or a program uses it. */
 export interface Mock {
@@ -197,27 +180,6 @@ export function mintDefaultToken(mock: MockInternals, request: AppTokenRequest):
       Math.floor(session.now() / 1000),
     ),
   );
-}
-
-/** The key set's controls: what `/__admin/keys` does, in process. */
-function mockKeys(services: Services): MockKeys {
-  const { tokens } = services;
-  const entry = (key: KeyInfo, state: KeyState): SigningKeyEntry => ({
-    kid: key.kid,
-    created: new Date(key.created).toISOString(),
-    signing: state === 'active',
-    state,
-  });
-  return {
-    list: () => tokens.keys.standings().map(({ key, state }) => entry(key, state)),
-    add: async (pem) => entry(await tokens.keys.add(pem, services.clock()), 'active'),
-    retire: (kid) => {
-      const outcome = tokens.keys.retire(kid);
-      if (outcome === 'unknown') throw new Error(`no signing key ${JSON.stringify(kid)}`);
-      if (outcome === 'last') throw new Error(`key ${JSON.stringify(kid)} is the only signing key`);
-      tokens.forgetVerified();
-    },
-  };
 }
 
 /** The Express app of a new mock (for supertest): `createMock(options).app`. */

@@ -22,9 +22,9 @@ export function authConfig({ issuer, clientId, clientSecret, secret }) {
         issuer,
         clientId,
         clientSecret,
-        // `offline_access` for a refresh token. (`prompt: "consent"`, which some guides add, is left out:
-        // docs/login.md says why.)
-        authorization: { params: { scope: 'openid profile email offline_access' } },
+        // `offline_access` for a refresh token, with `prompt: "consent"` as Auth.js's guides add it (OIDC Core
+        // §11): identity-mock shows its login page for it.
+        authorization: { params: { scope: 'openid profile email offline_access', prompt: 'consent' } },
       },
     ],
     callbacks: {

@@ -13,11 +13,17 @@ export type OAuthErrorStatuses = (typeof OAUTH_ERROR_STATUSES)[number];
 /** Statuses that are not RFC 6749 §5.2 errors, kept whatever the choice. */
 const KEPT = new Set([401, 413, 429]);
 
+/** The status under `statuses` of an OAuth error the token endpoint answers at Auth0's `status`. */
+export function statusUnder(status: number, statuses: OAuthErrorStatuses): number {
+  return statuses === 'auth0' || status >= 500 || KEPT.has(status) ? status : 400;
+}
+
 /** `error` as the token endpoint answers it under `statuses`. */
 export function withErrorStatuses(error: unknown, statuses: OAuthErrorStatuses): unknown {
-  if (statuses === 'auth0' || !(error instanceof MockError) || error.family !== 'oauth') return error;
-  if (error.status >= 500 || KEPT.has(error.status) || error.status === 400) return error;
-  return new MockError(400, error.code, error.message, 'oauth', {
+  if (!(error instanceof MockError) || error.family !== 'oauth') return error;
+  const status = statusUnder(error.status, statuses);
+  if (status === error.status) return error;
+  return new MockError(status, error.code, error.message, 'oauth', {
     headers: error.headers,
     details: error.details,
   });

@@ -2,7 +2,8 @@
  * OAuth failures on demand (docs/tokens.md): what a request says about its grant type, client and user, for fault
  * rules that match on them, and how each route of the authorization server answers an `oauth_error` rule as it would
  * answer that error itself. The token endpoint, introspection and revocation: RFC 6749 §5.2's body at the status the
- * token endpoint gives the code (`temporarily_unavailable` 503, `server_error` 500). `/authorize` and the login
+ * token endpoint gives the code (`temporarily_unavailable` 503, `server_error` 500), under `--oauth-errors` as its own
+ * errors (`invalid_grant` 403 by default, 400 with `rfc6749`). `/authorize` and the login
  * form: the error sent back to the client's redirect URI in its response mode (RFC 6749 §4.1.2.1), or the error page
  * when that URI is not allowed. `/userinfo` and the identity API: 401 with `WWW-Authenticate: Bearer error="…"`
  * (RFC 6750 §3).
@@ -10,7 +11,7 @@
 import type { Answer } from '../answer.ts';
 import type { FaultFacts } from '../control/faults.ts';
 import type { Client } from '../data/dataset.ts';
-import { injectedBearerError, injectedOAuthError, oauthErrorBody } from '../errors.ts';
+import { injectedBearerError, injectedOAuthError, oauthErrorBody, tokenEndpointStatus } from '../errors.ts';
 import { bearerToken } from '../protocol/authorization.ts';
 import type { UserStore } from '../users/store.ts';
 import { checkClient } from './authorize/check-client.ts';
@@ -18,6 +19,7 @@ import { checkRedirectUri } from './authorize/check-redirect-uri.ts';
 import { checkResponseMode } from './authorize/check-response-mode.ts';
 import { authorizeParams, Refusal, type AuthorizeDraft } from './authorize/request.ts';
 import { claimedClientId } from './client-auth.ts';
+import { statusUnder, type OAuthErrorStatuses } from './error-statuses.ts';
 import { jwtParts } from '../platform/jwt-parts.ts';
 import { loginSessionIdOf } from './login/login-sessions.ts';
 import { errorPage } from '../html/error-page.ts';
@@ -41,6 +43,8 @@ export interface FaultRequest {
   readonly userIdClaim: string;
   /** Now by the session's clock, epoch seconds. */
   readonly now: number;
+  /** The statuses of the token endpoint's errors (`--oauth-errors`). */
+  readonly oauthErrors: OAuthErrorStatuses;
 }
 
 /** An `oauth_error` rule's answer on the route `r` reached. */
@@ -79,7 +83,11 @@ export function oauthFaultAnswer(r: FaultRequest, fault: OAuthFault): Answer {
       return bearerError(fault);
     default:
       return r.oauthShape || r.operationId === undefined
-        ? injectedOAuthError(code, description, fault.status)
+        ? injectedOAuthError(
+            code,
+            description,
+            fault.status ?? statusUnder(tokenEndpointStatus(code), r.oauthErrors),
+          )
         : bearerError(fault);
   }
 }
@@ -220,7 +228,10 @@ export function faultRequestOf(
   headers: Readonly<Record<string, string | undefined>>,
   body: () => unknown,
   session: { readonly state: FaultState; now(): number },
-  services: { readonly tokens: { readonly userIdClaim: string } },
+  services: {
+    readonly tokens: { readonly userIdClaim: string };
+    readonly settings: { readonly oauthErrors?: OAuthErrorStatuses };
+  },
 ): FaultRequest {
   const { state } = session;
   return {
@@ -234,5 +245,6 @@ export function faultRequestOf(
     oauth: state.oauth,
     userIdClaim: services.tokens.userIdClaim,
     now: Math.floor(session.now() / 1000),
+    oauthErrors: services.settings.oauthErrors ?? 'auth0',
   };
 }

@@ -87,6 +87,61 @@ describe('the admin API of the lifecycle', () => {
   });
 });
 
+describe('mock.signingKeys: the same lifecycle in process', () => {
+  const kidNow = async (h: ReturnType<typeof harness>) =>
+    decodeToken(expectToken(await postToken(h, passwordFields(ADMIN))).access_token).header.kid;
+
+  it('add({ activate: false }) publishes without signing; activate(kid) makes it sign, as the admin API lists it', async () => {
+    const h = harness();
+    const keys = h.mock.signingKeys;
+    const original = h.mock.keys.signing.kid;
+    const added = await keys.add({ activate: false });
+    expect(added).toMatchObject({ signing: false, state: 'published' });
+    expect(added).not.toHaveProperty('activateAt');
+    const jwks = (await h.get('/.well-known/jwks.json')).body as { keys: { kid: string }[] };
+    expect(jwks.keys.map((k) => k.kid)).toEqual([original, added.kid]);
+    expect(await kidNow(h)).toBe(original);
+    expect(keys.activate(added.kid)).toMatchObject({ kid: added.kid, signing: true, state: 'active' });
+    expect(await kidNow(h)).toBe(added.kid);
+    const listed = ((await adminClient(h.mock.app).get('/keys')).body as { keys: KeyEntry[] }).keys;
+    expect(listed.map((k) => [k.kid, k.state])).toEqual(keys.list().map((k) => [k.kid, k.state]));
+    expect(() => keys.activate('nope')).toThrow(/no signing key "nope"/);
+  });
+
+  it('add({ activateAt }): published now, signing from that instant by the server clock (a Date or RFC 3339)', async () => {
+    const clock = new ManualClock(NOW);
+    const h = harness({ now: clock.now, keyGrace: 120 });
+    const keys = h.mock.signingKeys;
+    const original = h.mock.keys.signing.kid;
+    const at = new Date(NOW + 60_000);
+    const added = await keys.add({ activateAt: at });
+    expect(added).toMatchObject({ state: 'published', signing: false, activateAt: at.toISOString() });
+    expect(await kidNow(h)).toBe(original);
+    clock.advanceSeconds(60);
+    expect(await kidNow(h)).toBe(added.kid);
+    expect(keys.list()[0]).toMatchObject({ kid: added.kid, state: 'active' });
+    const past = await keys.add({ activateAt: new Date(NOW).toISOString() });
+    expect(past).toMatchObject({ state: 'active', signing: true });
+    keys.retire(past.kid);
+    expect(keys.list().find((k) => k.kid === past.kid)).toMatchObject({
+      state: 'retired',
+      removedAt: new Date(NOW + 180_000).toISOString(),
+    });
+  });
+
+  it('add() still signs at once; a bad activateAt is refused before any key is made', async () => {
+    const h = harness();
+    const keys = h.mock.signingKeys;
+    const added = await keys.add();
+    expect(added).toMatchObject({ signing: true, state: 'active' });
+    expect(keys.list()).toHaveLength(2);
+    await expect(keys.add({ activateAt: 'tomorrow' })).rejects.toThrow(
+      'activateAt must be a Date or an RFC 3339 date-time (got "tomorrow")',
+    );
+    expect(keys.list()).toHaveLength(2);
+  });
+});
+
 describe('jose createRemoteJWKSet across a rotation', () => {
   let mock: RunningMockInternals | undefined;
 

@@ -25,8 +25,11 @@ interface Setup {
   readonly admin: AdminClient;
 }
 
-function setup(seed?: number): Setup {
-  const h = harness(seed === undefined ? {} : { seed });
+function setup(seed?: number, oauthErrors?: 'auth0' | 'rfc6749'): Setup {
+  const h = harness({
+    ...(seed === undefined ? {} : { seed }),
+    ...(oauthErrors === undefined ? {} : { oauthErrors }),
+  });
   return { h, admin: adminClient(h.mock.app) };
 }
 
@@ -139,6 +142,50 @@ describe('oauth_error on POST /oauth/token', () => {
     expectToken(await postToken(h, passwordFields(ADMIN)));
     await addFault(admin, { path: '/oauth/token', oauth_error: 'server_error', probability: 0 });
     expectToken(await postToken(h, passwordFields(ADMIN)));
+  });
+});
+
+describe('oauth_error on the token endpoint under --oauth-errors', () => {
+  it.each([
+    { code: 'invalid_grant', auth0: 403, rfc6749: 400 },
+    { code: 'access_denied', auth0: 403, rfc6749: 400 },
+    { code: 'unauthorized_client', auth0: 403, rfc6749: 400 },
+    { code: 'invalid_request', auth0: 400, rfc6749: 400 },
+    { code: 'invalid_client', auth0: 401, rfc6749: 401 },
+    { code: 'too_many_attempts', auth0: 429, rfc6749: 429 },
+    { code: 'temporarily_unavailable', auth0: 503, rfc6749: 503 },
+    { code: 'mfa_required', auth0: 400, rfc6749: 400 },
+  ])('$code: $auth0 with auth0, $rfc6749 with rfc6749, as its own errors', async ({ code, ...at }) => {
+    for (const statuses of ['auth0', 'rfc6749'] as const) {
+      const { h, admin } = setup(undefined, statuses);
+      await addFault(admin, { path: '/oauth/token', oauth_error: code, error_description: 'on purpose' });
+      const res = await h.send('POST', '/oauth/token', { body: passwordFields(ADMIN), unchecked: true });
+      expect(res.status, statuses).toBe(at[statuses]);
+      expect(res.body).toEqual({ error: code, error_description: 'on purpose' });
+    }
+  });
+
+  it('with rfc6749 the injected invalid_grant has the status of the real one; a rule status still wins', async () => {
+    const { h, admin } = setup(undefined, 'rfc6749');
+    const real = await postToken(h, passwordFields(ADMIN, 'wrong'));
+    expectOAuthError(real, 400, 'invalid_grant');
+    await addFault(admin, { path: '/oauth/token', oauth_error: 'invalid_grant', times: 1 });
+    expectOAuthError(await postToken(h, passwordFields(ADMIN)), real.status, 'invalid_grant');
+    await addFault(admin, { path: '/oauth/token', oauth_error: 'invalid_grant', status: 403, times: 1 });
+    const ruled = await h.send('POST', '/oauth/token', { body: passwordFields(ADMIN), unchecked: true });
+    expect(ruled.status).toBe(403);
+    expectToken(await postToken(h, passwordFields(ADMIN)));
+  });
+
+  it('with rfc6749, introspection takes the same statuses', async () => {
+    const { h, admin } = setup(undefined, 'rfc6749');
+    await addFault(admin, { path: '/oauth/introspect', oauth_error: 'invalid_grant' });
+    const res = await h.send('POST', '/oauth/introspect', {
+      body: { token: 'x', client_id: MOCK_CLIENT.id, client_secret: MOCK_CLIENT.secret },
+      unchecked: true,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid_grant' });
   });
 });
 

@@ -124,7 +124,8 @@ it('follows changes any client makes to the admin state within a second, without
   await follows(
     'key retired',
     () => adminCall('DELETE', `/keys/${first ?? ''}`),
-    text(`#key-rows:not(:has(tr[data-kid="${first ?? ''}"]))`),
+    // It stays listed, retired, until its grace ends (--key-grace).
+    text(`#key-rows tr[data-kid="${first ?? ''}"][data-state="retired"]`),
   );
   await follows(
     'clock back to real time',

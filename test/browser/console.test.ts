@@ -219,3 +219,71 @@ it('with --admin-token: asks for the token once and keeps it for the tab', async
     await locked.close();
   }
 });
+
+it("the signing keys panel: each key's state and its times; Publish new key, Activate, Rotate, Retire", async () => {
+  const { page, outside, failures, screenshot } = await watchedPage(browser);
+  const card = page.locator('section.card', { has: page.locator('#key-rows') });
+  const row = (state: string): Locator => page.locator(`#key-rows tr[data-state="${state}"]`);
+  await page.goto(`${mock.url}/__admin/ui/`);
+  await page.waitForSelector('#live.on');
+  await row('active').waitFor();
+  const original = await row('active').getAttribute('data-kid');
+  expect(await row('active').locator('td.state').textContent()).toBe('active');
+  expect(await row('active').locator('button.activate').count()).toBe(0);
+  // The only key cannot be retired.
+  expect(await row('active').locator('button.retire').isDisabled()).toBe(true);
+
+  // Publish new key: in the JWKS, not signing, until Activate.
+  await page.click('#keys-publish');
+  await row('published').waitFor({ timeout: 5_000 });
+  const published = await row('published').getAttribute('data-kid');
+  expect(await row('published').locator('td.state').textContent()).toBe('publisheduntil activated');
+  expect(mock.signingKeys.list().map((k) => [k.kid, k.state])).toEqual([
+    [original, 'active'],
+    [published, 'published'],
+  ]);
+  await page.waitForSelector('#keys-status:has-text("is published; Activate makes it sign")');
+
+  // One staged by a suite shows when it will sign by itself.
+  const at = new Date(Date.now() + 3_600_000);
+  const staged = await mock.signingKeys.add({ activateAt: at });
+  const stagedRow = page.locator(`#key-rows tr[data-kid="${staged.kid}"]`);
+  await stagedRow.waitFor({ timeout: 3_000 });
+  expect(await stagedRow.locator('td.state .when').textContent()).toBe(
+    `signs at ${at.toISOString().slice(11, 19)}`,
+  );
+
+  await screenshot('console-keys-staged', card);
+
+  // Activate: the published key signs; the one before stays published.
+  await row('published').filter({ hasText: 'until activated' }).locator('button.activate').click();
+  await page.waitForSelector(`#key-rows tr[data-state="active"][data-kid="${published ?? ''}"]`, {
+    timeout: 3_000,
+  });
+  expect(mock.signingKeys.list()[0]).toMatchObject({ kid: published, state: 'active' });
+  expect(await page.locator(`#key-rows tr[data-kid="${original ?? ''}"]`).getAttribute('data-state')).toBe(
+    'published',
+  );
+
+  // Retire: still listed, verifying until its grace ends, with no buttons left.
+  const originalRow = page.locator(`#key-rows tr[data-kid="${original ?? ''}"]`);
+  await originalRow.locator('button.retire').click();
+  await page.waitForSelector(`#key-rows tr[data-state="retired"][data-kid="${original ?? ''}"]`, {
+    timeout: 3_000,
+  });
+  const removedAt = mock.signingKeys.list().find((k) => k.kid === original)?.removedAt ?? '';
+  expect(await originalRow.locator('td.state').textContent()).toBe(`retireduntil ${removedAt.slice(11, 19)}`);
+  expect(await originalRow.locator('button').count()).toBe(0);
+
+  // Rotate: a new key signs at once.
+  await page.click('#keys-add');
+  await page.waitForSelector('#keys-status:has-text("signs new tokens")');
+  await expect.poll(() => mock.signingKeys.list()[0]?.kid).not.toBe(published);
+  await page.waitForSelector(`#key-rows tr[data-state="active"]:not([data-kid="${published ?? ''}"])`, {
+    timeout: 3_000,
+  });
+  await screenshot('console-keys', card);
+  expect(outside).toEqual([]);
+  expect(failures).toEqual([]);
+  await page.context().close();
+});

@@ -50,6 +50,8 @@ test('signs in, calls the users API, refreshes and logs out', async () => {
   const loginPage = await b.submit(signinPage, {}, { marker: 'identity-mock' });
   assert.equal(loginPage.url.origin, new URL(issuer).origin);
   assert.match(loginPage.text, /to <strong>Auth\.js example<\/strong>/);
+  // The provider's `prompt: "consent"` reaches the mock, which shows its login page for it.
+  assert.equal(loginPage.url.searchParams.get('prompt'), 'consent');
   const home = await signIn(b, loginPage);
   assert.equal(home.response.status, 200, home.text);
   assert.equal(home.url.href, `${app}/`);
