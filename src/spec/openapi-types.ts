@@ -1476,10 +1476,12 @@ export type components = {
     updated_at_to: string;
     /**
      * @description Mock decision (docs/users.md): trimmed (leading and trailing whitespace removed), then 1–100 characters,
-     *     any amount of surrounding whitespace allowed (the schema's `pattern` says exactly this: a visible
-     *     character, up to 98 more, a visible character); split on whitespace into terms. At least one character
-     *     must be visible: a value made only of whitespace, control (`Cc`), format (`Cf`, such as U+200B) or
-     *     combining (`M`) characters is 400 `invalid_request` (`x-requires-visible-character`).
+     *     any amount of surrounding whitespace allowed (the first `allOf` pattern says exactly this: a non-space
+     *     character, up to 98 more, a non-space character); split on whitespace into terms. At least one character
+     *     must be visible (the second `allOf` pattern says exactly this): a value made only of whitespace, control
+     *     (`Cc`), format (`Cf`, such as U+00AD, U+200B–U+200F, U+202A–U+202E, U+2060–U+2064, U+FEFF) or
+     *     combining (`M`, such as U+0301) characters of the Basic Multilingual Plane is 400 `invalid_request`.
+     *     A character outside that plane (above U+FFFF) always counts as visible.
      *
      *     A user matches when every term matches one of `identifier`, `name`, `email`, case- and
      *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
@@ -1488,7 +1490,7 @@ export type components = {
      *     filter finds a known id).
      * @example ann lee
      */
-    search: string;
+    search: string & string;
     /** @description Page number, from 1. */
     page: number;
     /** @description Items per page. */
@@ -1690,10 +1692,12 @@ export interface operations {
         updated_at_to?: components['parameters']['updated_at_to'];
         /**
          * @description Mock decision (docs/users.md): trimmed (leading and trailing whitespace removed), then 1–100 characters,
-         *     any amount of surrounding whitespace allowed (the schema's `pattern` says exactly this: a visible
-         *     character, up to 98 more, a visible character); split on whitespace into terms. At least one character
-         *     must be visible: a value made only of whitespace, control (`Cc`), format (`Cf`, such as U+200B) or
-         *     combining (`M`) characters is 400 `invalid_request` (`x-requires-visible-character`).
+         *     any amount of surrounding whitespace allowed (the first `allOf` pattern says exactly this: a non-space
+         *     character, up to 98 more, a non-space character); split on whitespace into terms. At least one character
+         *     must be visible (the second `allOf` pattern says exactly this): a value made only of whitespace, control
+         *     (`Cc`), format (`Cf`, such as U+00AD, U+200B–U+200F, U+202A–U+202E, U+2060–U+2064, U+FEFF) or
+         *     combining (`M`, such as U+0301) characters of the Basic Multilingual Plane is 400 `invalid_request`.
+         *     A character outside that plane (above U+FFFF) always counts as visible.
          *
          *     A user matches when every term matches one of `identifier`, `name`, `email`, case- and
          *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
