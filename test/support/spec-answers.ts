@@ -86,7 +86,7 @@ function undeclaredHeaders(
     Object.keys(model.deref(model.deref(documented).headers ?? {})).map((name) => name.toLowerCase()),
   );
   return Object.keys(res.headers)
-    .filter((name) => !TRANSPORT.has(name) && !name.startsWith('access-control-') && !declared.has(name))
+    .filter((name) => !TRANSPORT.has(name) && !declared.has(name))
     .map((name) => `${where}: header ${name} is sent but not declared for ${operation.id} ${res.status}`);
 }
 
