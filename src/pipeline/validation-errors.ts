@@ -209,7 +209,7 @@ function explain(issue: ValidationIssue, schema: SchemaNode | undefined, value: 
   }
   if (value === '') return 'must not be empty';
   if (schema === undefined) return `${issue.message}${got}`;
-  const custom = schema['x-error-message'];
+  const custom = failedBranch(issue, schema)?.['x-error-message'] ?? schema['x-error-message'];
   if (typeof custom === 'string') return `${custom}${got}`;
   const keyword = issue.errorCode?.split('.')[0];
   const s = schema;
@@ -237,4 +237,19 @@ function explain(issue: ValidationIssue, schema: SchemaNode | undefined, value: 
     default:
       return `${issue.message.replace(/^Unknown query parameter.*$/, 'is not accepted')}${got}`;
   }
+}
+
+/**
+ * The `allOf` branch whose `pattern` an issue names (`must match pattern "…"`), so that each of a parameter's
+ * patterns (spec/openapi.yaml's `search`: its trimmed length, its visible character) says its own message.
+ */
+function failedBranch(issue: ValidationIssue, schema: SchemaNode): SchemaNode | undefined {
+  if (issue.errorCode?.startsWith('pattern.') !== true && !issue.message.startsWith('must match pattern')) {
+    return undefined;
+  }
+  const branches: unknown[] = Array.isArray(schema.allOf) ? schema.allOf : [];
+  return branches.find(
+    (branch): branch is SchemaNode =>
+      isRecord(branch) && typeof branch.pattern === 'string' && issue.message.includes(`"${branch.pattern}"`),
+  );
 }

@@ -1340,6 +1340,10 @@ export type components = {
     McpBadRequest: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1356,6 +1360,10 @@ export type components = {
     McpSessionNotFound: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1369,6 +1377,10 @@ export type components = {
     McpNotAcceptable: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1387,6 +1399,10 @@ export type components = {
     BadRequest: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1413,6 +1429,10 @@ export type components = {
     Unauthorized: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1437,6 +1457,10 @@ export type components = {
     HostNotAllowed: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Message': components['headers']['X-Message'];
         [name: string]: unknown;
       };
@@ -1455,6 +1479,10 @@ export type components = {
     ServiceUnavailable: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1476,6 +1504,10 @@ export type components = {
     CrossSiteRefused: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1498,6 +1530,10 @@ export type components = {
     UnsupportedMediaType: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1517,6 +1553,10 @@ export type components = {
     NotFound: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1536,6 +1576,10 @@ export type components = {
     InternalServerError: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1561,6 +1605,24 @@ export type components = {
   };
   requestBodies: never;
   headers: {
+    /**
+     * @description Only with `--admin-cors ORIGIN` and a request from that origin (docs/control-plane.md): the origin, so that
+     *     the page may read the answer. Any other origin gets no CORS headers from `/__admin`.
+     * @example http://localhost:5173
+     */
+    'Access-Control-Allow-Origin': string;
+    /** @description `true` with `Access-Control-Allow-Origin` (`--admin-cors`). */
+    'Access-Control-Allow-Credentials': 'true';
+    /**
+     * @description The response headers a page of an `--admin-cors` origin may read, with `Access-Control-Allow-Origin`.
+     * @example Link, X-Total-Count, X-Message, X-API-Version, Retry-After
+     */
+    'Access-Control-Expose-Headers': string;
+    /**
+     * @description `Origin` on every answer to a request that sent an `Origin` (the answer depends on it).
+     * @example Origin
+     */
+    Vary: string;
     /** @description The API version that answered, as on the identity API. Always `v1`. */
     'X-API-Version': 'v1';
     /** @description The request's `X-Mock-Session`, echoed when it was a valid one (docs/sessions.md). */
@@ -1618,6 +1680,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1654,6 +1720,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1703,6 +1773,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1772,6 +1846,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1823,6 +1901,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1863,6 +1945,10 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1897,6 +1983,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1945,6 +2035,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1987,6 +2081,10 @@ export interface operations {
       201: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2023,6 +2121,10 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2059,6 +2161,10 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2094,6 +2200,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2140,6 +2250,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2189,6 +2303,10 @@ export interface operations {
       201: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2234,6 +2352,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2291,6 +2413,10 @@ export interface operations {
       201: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2327,6 +2453,10 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2364,6 +2494,10 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2399,6 +2533,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2439,6 +2577,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2475,6 +2617,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2511,6 +2657,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2554,6 +2704,10 @@ export interface operations {
       201: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2592,6 +2746,10 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2607,6 +2765,10 @@ export interface operations {
       409: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2642,6 +2804,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2679,6 +2845,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2727,6 +2897,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2800,6 +2974,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2843,6 +3021,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2900,6 +3082,10 @@ export interface operations {
       201: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2938,6 +3124,10 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2973,6 +3163,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3024,6 +3218,10 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3058,6 +3256,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3094,6 +3296,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3114,6 +3320,10 @@ export interface operations {
       500: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3148,6 +3358,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3167,6 +3381,10 @@ export interface operations {
       500: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3210,6 +3428,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3225,6 +3447,10 @@ export interface operations {
       202: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3262,6 +3488,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];

@@ -867,6 +867,10 @@ export type components = {
     TokenInspectionBadRequest: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -901,6 +905,10 @@ export type components = {
         /** @description `Basic realm="identity"` (RFC 6749 §5.2). */
         'WWW-Authenticate': string;
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -929,6 +937,10 @@ export type components = {
     TokenInspectionTooLarge: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -957,6 +969,10 @@ export type components = {
     TokenInspectionTooManyRequests: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -986,6 +1002,10 @@ export type components = {
     TokenInspectionServerError: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1018,6 +1038,10 @@ export type components = {
     BadRequest: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1051,6 +1075,10 @@ export type components = {
     Unauthorized: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1081,6 +1109,10 @@ export type components = {
     Forbidden: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1109,6 +1141,10 @@ export type components = {
     UserNotFound: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1135,6 +1171,10 @@ export type components = {
     UnsupportedMediaType: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1161,6 +1201,10 @@ export type components = {
     TooManyRequests: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1188,6 +1232,10 @@ export type components = {
     InternalServerError: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1222,6 +1270,10 @@ export type components = {
     ServiceUnavailable: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1252,6 +1304,10 @@ export type components = {
     OAuthServiceUnavailable: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1285,6 +1341,10 @@ export type components = {
     RedirectToClient: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1305,6 +1365,10 @@ export type components = {
     RedirectAfterLogout: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1326,6 +1390,10 @@ export type components = {
     LoggedOut: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1356,6 +1424,10 @@ export type components = {
     AuthorizationPageError: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1383,6 +1455,10 @@ export type components = {
     LoginFailed: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1405,6 +1481,10 @@ export type components = {
     UserInfo: {
       headers: {
         'X-API-Version': components['headers']['X-API-Version'];
+        'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+        'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+        'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+        Vary: components['headers']['Vary'];
         'X-Mock-Session': components['headers']['X-Mock-Session'];
         'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
         'X-Message': components['headers']['X-Message'];
@@ -1476,10 +1556,12 @@ export type components = {
     updated_at_to: string;
     /**
      * @description Mock decision (docs/users.md): trimmed (leading and trailing whitespace removed), then 1–100 characters,
-     *     any amount of surrounding whitespace allowed (the schema's `pattern` says exactly this: a visible
-     *     character, up to 98 more, a visible character); split on whitespace into terms. At least one character
-     *     must be visible: a value made only of whitespace, control (`Cc`), format (`Cf`, such as U+200B) or
-     *     combining (`M`) characters is 400 `invalid_request` (`x-requires-visible-character`).
+     *     any amount of surrounding whitespace allowed (the first `allOf` pattern says exactly this: a non-space
+     *     character, up to 98 more, a non-space character); split on whitespace into terms. At least one character
+     *     must be visible (the second `allOf` pattern says exactly this): a value made only of whitespace, control
+     *     (`Cc`), format (`Cf`, such as U+00AD, U+200B–U+200F, U+202A–U+202E, U+2060–U+2064, U+FEFF) or
+     *     combining (`M`, such as U+0301) characters of the Basic Multilingual Plane is 400 `invalid_request`.
+     *     A character outside that plane (above U+FFFF) always counts as visible.
      *
      *     A user matches when every term matches one of `identifier`, `name`, `email`, case- and
      *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
@@ -1488,7 +1570,7 @@ export type components = {
      *     filter finds a known id).
      * @example ann lee
      */
-    search: string;
+    search: string & string;
     /** @description Page number, from 1. */
     page: number;
     /** @description Items per page. */
@@ -1496,6 +1578,26 @@ export type components = {
   };
   requestBodies: never;
   headers: {
+    /**
+     * @description CORS (docs/responses.md): `*` on an answer to a request without `Origin`, the request's `Origin` itself on
+     *     one with it, so that a page on any origin reads the answer, with credentials too. The browser-navigation
+     *     operations (the authorization endpoint, its login form, the logout routes) send no CORS headers.
+     * @example http://localhost:5173
+     */
+    'Access-Control-Allow-Origin': string;
+    /** @description `true` on an answer to a request that sent an `Origin` (`credentials: 'include'` works). */
+    'Access-Control-Allow-Credentials': 'true';
+    /**
+     * @description The response headers a page on another origin may read, on every answer with
+     *     `Access-Control-Allow-Origin`.
+     * @example Link, X-Total-Count, X-Message, X-API-Version, Retry-After
+     */
+    'Access-Control-Expose-Headers': string;
+    /**
+     * @description `Origin` on an answer to a request that sent an `Origin` (the answer depends on it).
+     * @example Origin
+     */
+    Vary: string;
     /**
      * @description The request's `X-Mock-Session`, echoed on every answer of a request that sent a valid one
      *     (docs/sessions.md).
@@ -1628,6 +1730,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1690,10 +1796,12 @@ export interface operations {
         updated_at_to?: components['parameters']['updated_at_to'];
         /**
          * @description Mock decision (docs/users.md): trimmed (leading and trailing whitespace removed), then 1–100 characters,
-         *     any amount of surrounding whitespace allowed (the schema's `pattern` says exactly this: a visible
-         *     character, up to 98 more, a visible character); split on whitespace into terms. At least one character
-         *     must be visible: a value made only of whitespace, control (`Cc`), format (`Cf`, such as U+200B) or
-         *     combining (`M`) characters is 400 `invalid_request` (`x-requires-visible-character`).
+         *     any amount of surrounding whitespace allowed (the first `allOf` pattern says exactly this: a non-space
+         *     character, up to 98 more, a non-space character); split on whitespace into terms. At least one character
+         *     must be visible (the second `allOf` pattern says exactly this): a value made only of whitespace, control
+         *     (`Cc`), format (`Cf`, such as U+00AD, U+200B–U+200F, U+202A–U+202E, U+2060–U+2064, U+FEFF) or
+         *     combining (`M`, such as U+0301) characters of the Basic Multilingual Plane is 400 `invalid_request`.
+         *     A character outside that plane (above U+FFFF) always counts as visible.
          *
          *     A user matches when every term matches one of `identifier`, `name`, `email`, case- and
          *     accent-insensitively, as a substring or, for terms of 4+ characters, within one edit (insertion,
@@ -1733,6 +1841,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1804,6 +1916,10 @@ export interface operations {
       204: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1865,6 +1981,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1897,6 +2017,10 @@ export interface operations {
       400: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1936,6 +2060,10 @@ export interface operations {
           /** @description `Basic realm="identity"`, when the client authenticated with HTTP Basic (RFC 6749 §5.2). */
           'WWW-Authenticate'?: string;
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1969,6 +2097,10 @@ export interface operations {
       403: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -1997,6 +2129,10 @@ export interface operations {
       413: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2025,6 +2161,10 @@ export interface operations {
       429: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2055,6 +2195,10 @@ export interface operations {
       500: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2119,6 +2263,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2194,6 +2342,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2240,6 +2392,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2286,6 +2442,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2332,6 +2492,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2861,6 +3025,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2883,6 +3051,10 @@ export interface operations {
       404: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2936,6 +3108,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -2982,6 +3158,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3028,6 +3208,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3080,6 +3264,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];
@@ -3128,6 +3316,10 @@ export interface operations {
       200: {
         headers: {
           'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
           'X-Mock-Session': components['headers']['X-Mock-Session'];
           'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
           'X-Message': components['headers']['X-Message'];

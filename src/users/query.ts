@@ -1,14 +1,15 @@
 /**
  * The boundary of GET /users: the request's query (already validated against the spec) becomes a typed
  * `UsersQuery`, with the spec's defaults. Rules the spec cannot express live here: `from > to` is 400
- * `invalid_range` (docs/users.md), and a search made only of invisible characters is 400 (`errors.ts`).
+ * `invalid_range` (docs/users.md). A `search` without a visible character never gets here: the spec's `pattern`
+ * refuses it at validation.
  */
 import { parseDateTime } from '../spec/formats.ts';
 import type { ApiModel, OperationSpec } from '../spec/model.ts';
 import type { SortField, SortOrder } from '../spec/types.ts';
 import type { UsersQuery } from './engine.ts';
 import type { TimeRange, UserFilter } from './filter.ts';
-import { invalidRange, invalidRequest } from '../errors.ts';
+import { invalidRange } from '../errors.ts';
 import { parseTerms } from './search.ts';
 import type { SortKind } from './sort.ts';
 
@@ -93,11 +94,7 @@ export function toUsersQuery(raw: Readonly<Record<string, unknown>>, spec: ListU
   };
 
   const search = text('search');
-  const terms = search === undefined ? [] : parseTerms(search);
-  if (search !== undefined && terms.length === 0) {
-    const message = 'must contain at least one visible character';
-    throw invalidRequest(`search ${message}`, [{ location: 'query', name: 'search', message }]);
-  }
+  const terms = search === undefined ? [] : searchTerms(search);
   const sortBy = text('sort_by');
   const direction = oneOf(
     text('sort_order') ?? spec.defaults.sortOrder,
@@ -115,6 +112,17 @@ export function toUsersQuery(raw: Readonly<Record<string, unknown>>, spec: ListU
     page: integer(text('page'), spec.defaults.page),
     pageSize: integer(text('page_size'), spec.defaults.pageSize),
   };
+}
+
+/**
+ * The terms of a `search` the spec's pattern accepted. Its visible character may still fold away (a format or
+ * combining character above U+FFFF, which the pattern counts as visible): then the trimmed value is the one term,
+ * searched for as it is, so the search is never silently dropped.
+ */
+function searchTerms(search: string): string[] {
+  const terms = parseTerms(search);
+  const trimmed = search.trim();
+  return terms.length > 0 || trimmed === '' ? terms : [trimmed];
 }
 
 function range(text: (name: string) => string | undefined, field: string): TimeRange | undefined {

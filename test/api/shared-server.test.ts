@@ -148,12 +148,12 @@ describe('spec and server agree on a search of nothing visible', () => {
     { name: 'a zero-width space', search: '\u200b' },
     { name: 'a control character and a BOM', search: '\u0007\ufeff' },
     { name: 'a lone combining accent', search: ' \u0301 ' },
-  ])('$name: 400 naming search, as the spec documents (x-requires-visible-character)', async ({ search }) => {
+  ])('$name: 400 naming search, as the spec pattern documents', async ({ search }) => {
     const h = harness();
     const res = await h.get(`/users?search=${encodeURIComponent(search)}`, { token: h.token(ADMIN) });
     const body = expectError(res, 400, 'invalid_request');
     expect(body.details?.[0]).toMatchObject({ location: 'query', name: 'search' });
-    expect(body.details?.[0]?.message).toBe('must contain at least one visible character');
+    expect(body.details?.[0]?.message).toMatch(/^must contain at least one visible character \(got /);
   });
 });
 

@@ -3,7 +3,7 @@
  * expect — against a good pact, a deliberately broken one, and a pact taken by URL from a running mock.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,15 +15,20 @@ import { SPECS } from '../support/harness.ts';
 // Pact's report is coloured whatever NO_COLOR says.
 // eslint-disable-next-line no-control-regex
 const ANSI_COLOUR = /\x1b\[[0-9;]*m/g;
-const BIN = fileURLToPath(new URL('../../dist/bin/identity-mock.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'dist/bin/identity-mock.js');
 
 /**
  * Runs the bin without blocking this process (a test below serves the pact from a mock in this process), and
  * returns its exit status and output without colours.
  */
 function verify(...args: string[]): Promise<{ status: number | null; output: string }> {
+  return verifyWith(BIN, ...args);
+}
+
+function verifyWith(bin: string, ...args: string[]): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'verify', ...args], {
+    const child = spawn(process.execPath, [bin, 'verify', ...args], {
       env: { ...process.env, PACT_DO_NOT_TRACK: 'true', NO_COLOR: '1' },
     });
     let output = '';
@@ -102,5 +107,27 @@ describe('identity-mock verify', () => {
     const { status, output } = await verify(...args);
     expect(status).toBe(2);
     expect(output).toContain(says);
+  });
+
+  it('exits 2 for a setup problem: Pact not installed, naming what to install', async () => {
+    // The package as a project without @pact-foundation/pact installs it: its files, and no node_modules above.
+    const project = mkdtempSync(join(tmpdir(), 'no-pact-'));
+    try {
+      for (const part of ['dist', 'spec', 'fixtures', 'contracts', 'package.json']) {
+        cpSync(join(ROOT, part), join(project, part), { recursive: true });
+      }
+      const { status, output } = await verifyWith(
+        join(project, 'dist/bin/identity-mock.js'),
+        '--pact',
+        join(CONTRACTS_DIR, PACT_FILE),
+      );
+      expect(output).toContain('verify needs @pact-foundation/pact 16 in the project');
+      expect(output).toContain('npm i -D @pact-foundation/pact@16');
+      expect(output).toContain("Cannot find module '@pact-foundation/pact'");
+      expect(output).not.toContain('FAILED');
+      expect(status).toBe(2);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });

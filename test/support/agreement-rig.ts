@@ -9,14 +9,7 @@ import { dataRefusal } from './data-refusals.ts';
 import { ADMIN, NOW, SMALL_FIXTURES, SPECS } from './harness.ts';
 import { serveRaw, type RawResponse, type RawServer } from './raw-http.ts';
 import { answerProblems, verdictProblems } from './spec-answers.ts';
-import {
-  documentedRefusal,
-  problemsOf,
-  specTarget,
-  targetOf,
-  type GeneratedRequest,
-  type SpecTarget,
-} from './spec-requests.ts';
+import { problemsOf, specTarget, targetOf, type GeneratedRequest, type SpecTarget } from './spec-requests.ts';
 
 export interface AgreementRig {
   /** spec/openapi.yaml (paths at the root) and spec/admin.yaml (under `/__admin`). */
@@ -119,8 +112,8 @@ export function agreementRig(): AgreementRig {
       const session = req.headers['X-Mock-Session'];
       const what = `${req.method} ${targetOf(target, req)} ${JSON.stringify(req.headers)} ${req.body?.text ?? ''}`;
       const auth = headers.Authorization === undefined ? {} : { authorization: headers.Authorization };
-      const verdict = { problems: problemsOf(target, req, auth), refusal: documentedRefusal(req) };
-      const allowed = verdict.problems.length === 0 && verdict.refusal === undefined;
+      const verdict = { problems: problemsOf(target, req, auth) };
+      const allowed = verdict.problems.length === 0;
       return [
         ...answerProblems(
           target,

@@ -86,21 +86,19 @@ function undeclaredHeaders(
     Object.keys(model.deref(model.deref(documented).headers ?? {})).map((name) => name.toLowerCase()),
   );
   return Object.keys(res.headers)
-    .filter((name) => !TRANSPORT.has(name) && !name.startsWith('access-control-') && !declared.has(name))
+    .filter((name) => !TRANSPORT.has(name) && !declared.has(name))
     .map((name) => `${where}: header ${name} is sent but not declared for ${operation.id} ${res.status}`);
 }
 
 export interface Verdict {
   /** Problems the spec finds in the request; empty when it allows it. */
   readonly problems: readonly string[];
-  /** A refusal the spec documents for an allowed request (`x-` extensions), if one applies. */
-  readonly refusal: string | undefined;
 }
 
 /**
  * The answer against the spec's verdict on the request: an allowed request is accepted, or refused for a reason
  * the spec documents but not as invalid (no 400 `invalid_request` naming what is wrong, no 415, no 5xx); a
- * refused one (or one with a documented refusal) gets a 4xx.
+ * refused one gets a 4xx.
  */
 export function verdictProblems(
   target: SpecTarget,
@@ -111,8 +109,8 @@ export function verdictProblems(
 ): string[] {
   const { body } = parsedBody(res);
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  if (verdict.problems.length > 0 || verdict.refusal !== undefined) {
-    const why = verdict.refusal ?? verdict.problems.join('; ');
+  if (verdict.problems.length > 0) {
+    const why = verdict.problems.join('; ');
     return res.status >= 400 && res.status < 500
       ? []
       : [`${what}: refused by ${target.name} (${why}), answered ${res.status}`];

@@ -1,8 +1,7 @@
 /**
  * Requests generated from an operation of a spec, as a schema-driven fuzzer builds them: path, query and header
  * parameters and the body are each drawn from their schemas (test/support/schema-arbitrary.ts), and the spec
- * itself decides whether the result is one it allows (`RequestChecker`, Ajv over the same document). A few
- * refusals the schemas cannot state are documented as `x-` extensions of the spec; `documentedRefusal` reads them.
+ * itself decides whether the result is one it allows (`RequestChecker`, Ajv over the same document).
  */
 import fc from 'fast-check';
 import type { OperationSpec, ParameterSpec } from '../../src/spec/model.ts';
@@ -202,23 +201,6 @@ export function problemsOf(
   const headers: Record<string, string> = { ...extraHeaders, ...req.headers };
   if (req.body?.mediaType !== undefined) headers['content-type'] = req.body.mediaType;
   return target.requests.check({ method: req.method, path: req.path, query, headers, body }).problems;
-}
-
-/**
- * A refusal the spec documents for a request its schemas allow, as an `x-` extension the schemas cannot express:
- * `x-requires-visible-character` (a value with nothing visible in it: only whitespace, control, format or
- * combining characters is 400).
- */
-export function documentedRefusal(req: GeneratedRequest): string | undefined {
-  const query = new URLSearchParams(req.query);
-  for (const param of req.operation.parameters) {
-    if (param.in !== 'query' || param.schema['x-requires-visible-character'] !== true) continue;
-    const value = query.get(param.name);
-    if (value !== null && !/[^\s\p{Cc}\p{Cf}\p{M}]/u.test(value)) {
-      return `${param.name} has no visible character`;
-    }
-  }
-  return undefined;
 }
 
 /** A request as a line: method, target, headers and body. */
