@@ -7,7 +7,7 @@
 import { readSpecDocument } from '../spec/document-file.ts';
 import { RequestChecker } from '../spec/request-check.ts';
 import { ResponseChecker } from '../spec/response-check.ts';
-import type { Pact, PactInteraction } from './pact.ts';
+import type { Pact, PactInteraction } from '../protocol/pact-file.ts';
 
 export interface ContractChecker {
   /** Problems of every interaction of `pact`, each prefixed with the interaction's description. */

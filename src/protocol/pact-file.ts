@@ -1,4 +1,4 @@
-/** A pact file's content (V2 or V3 JSON), as `check.ts` reads it. */
+/** A pact file's content (the Pact specification's V2 or V3 JSON), as `contracts/check.ts` reads it. */
 export interface PactInteraction {
   readonly description: string;
   readonly providerStates?: readonly {

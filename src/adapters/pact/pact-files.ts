@@ -4,9 +4,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Pact } from './pact.ts';
+import type { Pact } from '../../protocol/pact-file.ts';
 
-export const CONTRACTS_DIR = fileURLToPath(new URL('../../contracts/', import.meta.url));
+export const CONTRACTS_DIR = fileURLToPath(new URL('../../../contracts/', import.meta.url));
 
 /** The pact files (`*.json`) of a directory, sorted by name. */
 export function pactFilesIn(dir: string): string[] {
