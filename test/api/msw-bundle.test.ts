@@ -15,7 +15,7 @@ const BASE = 'http://bundle.test';
 interface Bundle {
   createHandlers(options: Record<string, unknown>): {
     readonly handlers: Parameters<typeof setupServer>;
-    readonly mock: { token(request: { user: string }): Promise<{ accessToken: string }> };
+    readonly mock: { session(): { token(request: { user: string }): Promise<{ accessToken: string }> } };
   };
 }
 
@@ -40,7 +40,7 @@ describe('the built identity-mock/msw bundle', () => {
     const res = await fetch(`${BASE}/health`);
     expect(res.status).toBe(200);
     if (mock === undefined) throw new Error('the bundle built no mock');
-    const { accessToken } = await mock.token({ user: ADMIN });
+    const { accessToken } = await mock.session().token({ user: ADMIN });
     const users = await fetch(`${BASE}/users?page_size=5`, {
       headers: { Authorization: `Bearer ${accessToken}` },
     });
