@@ -18,7 +18,7 @@ import standalone from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv';
 import { DEFAULTS } from '../src/config.ts';
 import { seedDataset } from '../src/data/seed.ts';
-import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../src/spec/document-file.ts';
+import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../src/platform/node/document-file.ts';
 import { buildApiModel } from '../src/spec/model.ts';
 import { DEV_SIGNING_KEY_PATH } from '../src/platform/node/signing-keys.ts';
 import { partDefaults } from '../src/adapters/msw/parts.ts';

@@ -5,7 +5,7 @@
 // largest part of what was left. The library entries (`identity-mock`, `/client`, `/vitest`, …) stay unbundled, so a
 // test process shares one copy of each module with them.
 //
-// Every module's `import.meta.url` becomes the URL of its unbundled twin in dist/ (`'../spec/document-file.js'`
+// Every module's `import.meta.url` becomes the URL of its unbundled twin in dist/ (`'../platform/node/document-file.js'`
 // from the script's folder), so the files each looks up beside itself (the specs, fixtures, checked-specs.json, the
 // console's assets) are the same ones in both. Left outside: the optional peers (Pact, msw, vitest, Playwright),
 // which the user installs, and Swagger UI's files, which are served from its package.

@@ -1,7 +1,7 @@
 // `npm run contracts:check [DIR]`: every interaction of the pact files in DIR (contracts/ by default) against
 // spec/openapi.yaml; exit 1 when any disagrees.
 import { createContractChecker } from '../src/contracts/check.ts';
-import { CONTRACTS_DIR, pactFilesIn, readPact } from '../src/contracts/pact-files.ts';
+import { CONTRACTS_DIR, pactFilesIn, readPact } from '../src/adapters/pact/pact-files.ts';
 
 const checker = createContractChecker();
 const files = pactFilesIn(process.argv[2] ?? CONTRACTS_DIR);

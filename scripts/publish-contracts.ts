@@ -2,7 +2,7 @@
 // exit 2 when the broker settings are missing, 1 when publishing fails.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { gitInfo, publishArgs, PublishConfigError, redactedArgs } from '../src/contracts/publish.ts';
+import { gitInfo, publishArgs, PublishConfigError, redactedArgs } from '../src/adapters/pact/publish.ts';
 
 try {
   const args = publishArgs(process.env, gitInfo(process.env));

@@ -2,14 +2,19 @@
 // (src/data/checked-by-build.ts says how a start uses the records):
 // - spec/openapi.yaml and spec/admin.yaml against the OpenAPI meta-schema: their hashes in
 //   dist/adapters/express/checked-specs.json; and each parsed, under a hash of its YAML text, in
-//   dist/spec/parsed-specs.json, so a start reads JSON instead of parsing YAML;
+//   dist/platform/node/parsed-specs.json, so a start reads JSON instead of parsing YAML;
 // - fixtures/known-accounts.json against the User schema: its hash in dist/data/checked-fixtures.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CHECKED_SPECS_URL, loadSpecs } from '../dist/adapters/express/specs.js';
 import { contentHash } from '../dist/data/checked-by-build.js';
 import { CHECKED_FIXTURES_URL, KNOWN_ACCOUNTS_URL, loadKnownAccounts } from '../dist/data/known-accounts.js';
-import { ADMIN_SPEC_PATH, API_SPEC_PATH, PARSED_SPECS_URL, yamlHash } from '../dist/spec/document-file.js';
+import {
+  ADMIN_SPEC_PATH,
+  API_SPEC_PATH,
+  PARSED_SPECS_URL,
+  yamlHash,
+} from '../dist/platform/node/document-file.js';
 
 const specs = loadSpecs();
 // Both, whatever an earlier build recorded.

@@ -18,7 +18,7 @@ import {
   type FlagSpec,
   type ParsedCommand,
 } from './config.ts';
-import { pactSources } from './contracts/pact-files.ts';
+import { pactSources } from './adapters/pact/pact-files.ts';
 import type { Dataset } from './data/dataset.ts';
 import { DEFAULT_PASSWORD } from './data/dataset.ts';
 import { FixtureError } from './data/fixture-error.ts';

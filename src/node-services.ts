@@ -9,7 +9,7 @@ import type { Specs } from './adapters/express/specs.ts';
 import type { HostDocument, MockHost } from './compose.ts';
 import type { Config } from './config.ts';
 import type { ContractSource, DatasetSource } from './context.ts';
-import { CONTRACTS_DIR, pactFilesIn, readPact } from './contracts/pact-files.ts';
+import { CONTRACTS_DIR, pactFilesIn, readPact } from './adapters/pact/pact-files.ts';
 import type { Dataset } from './data/dataset.ts';
 import { datasetFromRecords, loadFixturesSync } from './data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';

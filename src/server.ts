@@ -6,8 +6,8 @@
  * so idle sockets can neither use up the process's file descriptors nor lock a new client out.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { capConnections } from './adapters/node/connection-cap.ts';
+import { drain, portOf } from './adapters/node/listener.ts';
 import { sessionClient } from './client/session-client.ts';
 import type { SessionApi } from './client/session-api.ts';
 import { loadFaker } from './data/faker.ts';
@@ -156,7 +156,7 @@ export async function startMockInternals(
     session: (id) => ({ ...sessionClient(url, id, { adminToken: o.adminToken }), authUrl }),
     url,
     authUrl,
-    port: (server.address() as AddressInfo).port,
+    port: portOf(server),
     server,
     close: async (graceMs = 15_000) => {
       closed = true;
@@ -183,32 +183,18 @@ function listen(port: number, host: string, listener: ListenError['listener']): 
 async function twinOnIpv6(server: Server | undefined): Promise<Server | undefined> {
   if (server === undefined) return undefined;
   try {
-    return await listen((server.address() as AddressInfo).port, '::1', 'port');
+    return await listen(portOf(server), '::1', 'port');
   } catch {
     return undefined;
   }
 }
 
 function urlOf(server: Server, host: string): string {
-  return `http://${publicHost(host)}:${(server.address() as AddressInfo).port}`;
+  return `http://${publicHost(host)}:${portOf(server)}`;
 }
 
 /** The host part of the mock's URL: loopback and wildcard binds are reached as `localhost`. */
 function publicHost(host: string): string {
   if (['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost', ''].includes(host)) return 'localhost';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-function drain(server: Server, graceMs: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const force = setTimeout(() => {
-      server.closeAllConnections();
-    }, graceMs);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
 }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTools } from '../src/adapters/mcp/admin-tools.ts';
 import { toolTable } from '../src/adapters/mcp/tool-table.ts';
 import { startMockInternals, type RunningMockInternals } from '../src/server.ts';
-import { ADMIN_SPEC_PATH, readSpecDocument } from '../src/spec/document-file.ts';
+import { ADMIN_SPEC_PATH, readSpecDocument } from '../src/platform/node/document-file.ts';
 
 const BIN = fileURLToPath(new URL('../dist/bin/identity-mock.js', import.meta.url));
 const PAGE = readFileSync(new URL('../docs/agents.md', import.meta.url), 'utf8');

@@ -4,10 +4,10 @@
  * a documented status, and headers and body valid against that response. A pact the spec does not allow would
  * pass against the mock only by accident.
  */
-import { readSpecDocument } from '../spec/document-file.ts';
+import { readSpecDocument } from '../platform/node/document-file.ts';
 import { RequestChecker } from '../spec/request-check.ts';
 import { ResponseChecker } from '../spec/response-check.ts';
-import type { Pact, PactInteraction } from './pact-files.ts';
+import type { Pact, PactInteraction } from '../protocol/pact-file.ts';
 
 export interface ContractChecker {
   /** Problems of every interaction of `pact`, each prefixed with the interaction's description. */

@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CodeOptions } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import { resolvePointer } from '../spec/document.ts';
-import { readSpecDocument } from '../spec/document-file.ts';
+import { readSpecDocument } from '../platform/node/document-file.ts';
 import type { SpecDocument } from '../spec/document.ts';
 import type { User } from '../spec/types.ts';
 import { userChecker, type UserCheck } from './user-check.ts';

@@ -24,7 +24,6 @@ import {
   formProblem,
   formToken,
 } from './login/login-form-token.ts';
-import { renderLoginPage } from './login/login-page.ts';
 import { loginSessionCookie, loginSessionIdOf, type LoginSession } from './login/login-sessions.ts';
 import { sessionReuse } from './login/session-reuse.ts';
 import { errorPage } from '../html/error-page.ts';
@@ -106,7 +105,7 @@ async function hintedSubject(tokens: TokenService, idToken: string): Promise<str
 }
 
 /** `POST /authorize/login`: a known account's button, or an email and password. */
-export function submitLogin(c: LoginContext, body: unknown): Answer {
+export async function submitLogin(c: LoginContext, body: unknown): Promise<Answer> {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const checked = checkedRequest(checkAuthorizeRequest(authorizeParams(fields), c.clients));
   if (checked.kind === 'answer') return checked.answer;
@@ -204,12 +203,16 @@ function issueCode(
   return { ...answer, headers: { ...answer.headers, ...headers } };
 }
 
-/** The login page, its forms bound to this request and browser (a browser seen for the first time gets its cookie). */
-function loginPage(
+/**
+ * The login page, its forms bound to this request and browser (a browser seen for the first time gets its cookie).
+ * Its rendering is loaded when a page is first asked for: a mock whose clients never log in never loads it.
+ */
+async function loginPage(
   c: LoginContext,
   request: AuthorizationRequest,
   failure?: { readonly status: number; readonly message: string; readonly email: string | undefined },
-): Answer {
+): Promise<Answer> {
+  const { renderLoginPage } = await import('./login/login-page.ts');
   const known = cookieValue(c.cookie, BROWSER_COOKIE);
   const browser = known ?? c.random.token(16);
   const page = renderLoginPage({

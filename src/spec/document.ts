@@ -1,6 +1,6 @@
 /**
  * An OpenAPI document as the mock holds it: parsed once, deep-frozen plain data, its local `$ref`s resolved by JSON
- * pointer. Reading one from `spec/` is `document-file.ts`'s.
+ * pointer. Reading one from `spec/` is `platform/node/document-file.ts`'s.
  */
 import { CORE_SCHEMA, load } from 'js-yaml';
 

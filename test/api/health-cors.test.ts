@@ -3,7 +3,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EXPOSED_HEADERS } from '../../src/pipeline/cors.ts';
-import { API_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
+import { API_SPEC_PATH, readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { ADMIN, CLIENT, harness, type Harness, type SendOptions } from '../support/harness.ts';
 import { headerForm } from '../support/responses.ts';
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MCP_SESSIONS } from '../../src/adapters/mcp/http-endpoint.ts';
 import { startMockInternals, type RunningMockInternals } from '../../src/server.ts';
-import { ADMIN_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
+import { ADMIN_SPEC_PATH, readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { passwordFields } from '../support/auth.ts';
 
 const BIN = fileURLToPath(new URL('../../dist/bin/identity-mock.js', import.meta.url));

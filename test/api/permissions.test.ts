@@ -4,7 +4,7 @@
  * permission (docs/users.md) guards the `id` / `created_by` / `updated_by` filters and fields.
  */
 import { describe, expect, it } from 'vitest';
-import { readSpecDocument } from '../../src/spec/document-file.ts';
+import { readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { buildApiModel, type OperationSpec } from '../../src/spec/model.ts';
 import type { User } from '../../src/spec/types.ts';
 import { KNOWN_IDS, ROLE_PERMISSIONS } from '../support/auth.ts';

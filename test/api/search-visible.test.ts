@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSpecDocument } from '../../src/spec/document-file.ts';
+import { readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { ADMIN, harness } from '../support/harness.ts';
 import { expectError } from '../support/responses.ts';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACTS_DIR, pactFilesIn } from '../../src/contracts/pact-files.ts';
+import { CONTRACTS_DIR, pactFilesIn } from '../../src/adapters/pact/pact-files.ts';
 import { verifyPacts } from '../../src/contracts/verify.ts';
 import { createLogger } from '../../src/adapters/express/log.ts';
 import { startMock, type RunningMock } from '../../src/index.ts';

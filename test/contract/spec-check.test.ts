@@ -4,13 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createContractChecker } from '../../src/contracts/check.ts';
-import {
-  CONTRACTS_DIR,
-  pactFilesIn,
-  readPact,
-  type Pact,
-  type PactInteraction,
-} from '../../src/contracts/pact-files.ts';
+import { CONTRACTS_DIR, pactFilesIn, readPact } from '../../src/adapters/pact/pact-files.ts';
+import type { Pact, PactInteraction } from '../../src/protocol/pact-file.ts';
 import { SPECS } from '../support/harness.ts';
 
 const checker = createContractChecker(SPECS.api.doc);

@@ -2,7 +2,7 @@
  * The real spec, read once per test file: the API model and what GET /users takes from it. Unit tests build their
  * stores and queries from these so that sortable fields, defaults and permissions come from spec/openapi.yaml.
  */
-import { readSpecDocument } from '../../src/spec/document-file.ts';
+import { readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { buildApiModel, type ApiModel } from '../../src/spec/model.ts';
 import { readListUsersSpec, type ListUsersSpec } from '../../src/users/query.ts';
 

@@ -1,6 +1,6 @@
 /** The documents are checked against the OpenAPI meta-schema (by the request validator) before a mock listens. */
 import { describe, expect, it, vi } from 'vitest';
-import { API_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
+import { API_SPEC_PATH, readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { createOpenApiValidators } from '../../src/adapters/express/openapi-validator.ts';
 import { loadSpec, loadSpecs, specsReady } from '../../src/adapters/express/specs.ts';
 

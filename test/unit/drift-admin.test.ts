@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { answerAdmin, type AdminContext, type AdminRequest } from '../../src/drift/admin-answer.ts';
 import { FINDING_KINDS, FINDING_TEXT_LIMIT, FindingStore, MAX_FINDINGS } from '../../src/drift/finding.ts';
 import { resolvePointer } from '../../src/spec/document.ts';
-import { ADMIN_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
+import { ADMIN_SPEC_PATH, readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { ResponseChecker } from '../../src/spec/response-check.ts';
 import { NODE_PLATFORM } from '../../src/platform/node/node-platform.ts';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DriftGuard } from '../../src/drift/guard.ts';
 import type { Exchange } from '../../src/drift/exchange.ts';
 import { buildLink } from '../../src/users/link.ts';
-import { readSpecDocument } from '../../src/spec/document-file.ts';
+import { readSpecDocument } from '../../src/platform/node/document-file.ts';
 
 const guard = new DriftGuard(readSpecDocument());
 const BASE = 'http://svc.test/users';

@@ -10,7 +10,7 @@
  *   folder of src/ taken whole (src/adapters/, src/platform/, with all their subfolders; a file at the top of src/
  *   is its own);
  * - `node:` modules are imported only by the Node platform (src/platform/node/), the adapters, the bin, the
- *   console's serving and the Node entry files, besides the few files named in NODE_NOT_YET_MOVED;
+ *   console's serving and the Node entry files;
  * - Express's types (express, express-openapi-validator) are imported only by the Express adapter.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -61,18 +61,6 @@ const NODE_ALLOWED = [
   'src/cli.ts',
   'src/server.ts',
   'src/node-services.ts',
-];
-/**
- * Files that still import `node:` outside NODE_ALLOWED: the spec documents' reader, whose parsed copy the build
- * records beside the compiled module (moving it moves the package's layout); the seeding's bulk text writer, which
- * writes Latin-1 through `Buffer` on the start's hot path; Pact's tooling (contracts/), which runs only in Node. The
- * list only shrinks: a file that no longer imports `node:` must leave it.
- */
-const NODE_NOT_YET_MOVED = [
-  'src/contracts/pact-files.ts',
-  'src/contracts/publish.ts',
-  'src/data/bulk-format.ts',
-  'src/spec/document-file.ts',
 ];
 /** Express's packages: only the Express adapter imports them (their types included). */
 const EXPRESS_PACKAGES = ['express', 'express-openapi-validator'];
@@ -294,13 +282,8 @@ describe('layers', () => {
   it('imports node: modules only in the Node platform, the adapters, the bin, the console and the Node entries', () => {
     const outside = [...importersOf(GRAPH, isNodeModule)]
       .filter(([file]) => !NODE_ALLOWED.some((allowed) => file.startsWith(allowed)))
-      .filter(([file]) => !NODE_NOT_YET_MOVED.includes(file))
       .map(([file, pkg]) => `${file} imports ${pkg}`);
     expect(outside).toEqual([]);
-  });
-
-  it.each(NODE_NOT_YET_MOVED)('%s, not yet moved, still imports node: (else it leaves the list)', (file) => {
-    expect(importersOf(GRAPH, isNodeModule).has(file)).toBe(true);
   });
 
   it('imports Express (its types too) only in the Express adapter', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { cors, navigationPaths } from '../../src/pipeline/cors.ts';
 import { hostName, isLoopbackName } from '../../src/protocol/loopback.ts';
-import { readSpecDocument } from '../../src/spec/document-file.ts';
+import { readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { buildApiModel } from '../../src/spec/model.ts';
 
 describe('isLoopbackName', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSpecDocument } from '../../src/spec/document-file.ts';
+import { readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { buildApiModel } from '../../src/spec/model.ts';
 import { API_MODEL } from '../support/spec-model.ts';
 

@@ -1,13 +1,13 @@
 /**
- * The built package reads its documents from the build's parse (`dist/spec/parsed-specs.json`, keyed by a hash of
+ * The built package reads its documents from the build's parse (`dist/platform/node/parsed-specs.json`, keyed by a hash of
  * the YAML text) instead of parsing YAML at every start: the same documents, and YAML again once a text changes.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseSpecDocument } from '../../src/spec/document.ts';
-import type * as DocumentFile from '../../src/spec/document-file.ts';
+import type * as DocumentFile from '../../src/platform/node/document-file.ts';
 
-const BUILT = new URL('../../dist/spec/document-file.js', import.meta.url);
+const BUILT = new URL('../../dist/platform/node/document-file.js', import.meta.url);
 const built = (await import(BUILT.href)) as typeof DocumentFile;
 
 describe('the build’s parsed documents', () => {

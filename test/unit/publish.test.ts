@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gitInfo, PublishConfigError, publishArgs, redactedArgs } from '../../src/contracts/publish.ts';
+import { gitInfo, PublishConfigError, publishArgs, redactedArgs } from '../../src/adapters/pact/publish.ts';
 
 const git = { sha: '0123abc', branch: 'main' };
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRefsInPlace } from '../../src/adapters/express/resolved-refs.ts';
 import type { SpecDocument } from '../../src/spec/document.ts';
-import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../src/spec/document-file.ts';
+import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../src/platform/node/document-file.ts';
 
 function refsIn(node: unknown, found: string[] = [], seen = new Set<object>()): string[] {
   if (typeof node !== 'object' || node === null || seen.has(node)) return found;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSpecDocument } from '../../src/spec/document-file.ts';
+import { readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { API_OPERATIONS } from '../../src/operations/api/table.ts';
 import { BUILT_IN_OPERATIONS } from '../../src/resources/built-ins.ts';
 import { inferResources } from '../../src/resources/infer.ts';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseSpecDocument } from '../../src/spec/document.ts';
-import { readSpecDocument } from '../../src/spec/document-file.ts';
+import { readSpecDocument } from '../../src/platform/node/document-file.ts';
 import { SchemaValidator } from '../../src/spec/schema-validator.ts';
 import { readListQuery } from '../../src/resources/list-query.ts';
 import { resourcesView } from '../../src/resources/resources-view.ts';

@@ -28,6 +28,7 @@ import type {
 } from '../../pipeline/validation.ts';
 import type { SpecDocument } from '../../spec/document.ts';
 import { STRICT_FORMATS } from '../../spec/formats.ts';
+import { KnownRoutes, type Middleware } from './known-routes.ts';
 import { mergeDocuments, mountOf } from './merged-document.ts';
 import { requestParts } from './request-parts.ts';
 import { resolveRefsInPlace } from './resolved-refs.ts';
@@ -39,8 +40,6 @@ export interface OpenApiValidatorOptions {
 
 /** A name path-to-regexp accepts after `:`. */
 const EXPRESS_PARAM = /^[A-Za-z_$][\w$]*$/;
-
-type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => unknown;
 
 /** A validator for each of `docs`, in their order, over one express-openapi-validator. */
 export function createOpenApiValidators(
@@ -70,6 +69,9 @@ export function createOpenApiValidators(
   const loaded = runChain(chain, requestFor(app, '', probeInput()), Object.create(app.response) as Response);
   // Handled here so that an unawaited failure is not an unhandled rejection; `ready()` still reports it.
   loaded.catch(() => undefined);
+  const known = new KnownRoutes(chain);
+  const renamedTo = new Map([...aliases].map(([renamed, name]) => [name, renamed]));
+  const validatorName = (name: string): string => renamedTo.get(name) ?? name;
 
   return docs.map((_, index) => {
     const mount = mountOf(index);
@@ -78,12 +80,18 @@ export function createOpenApiValidators(
       ready,
       async validate(operation, input) {
         const req = requestFor(app, mount, input);
+        const key = `${mount} ${operation.id}`;
+        const params: Record<string, string> = {};
+        for (const [name, value] of Object.entries(input.params)) params[validatorName(name)] = value;
+        const route = `${mount}${operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => `{${validatorName(name)}}`)}`;
         try {
-          await runChain(chain, req, Object.create(app.response) as Response);
+          await runChain(known.chainFor(key, req, params), req, Object.create(app.response) as Response);
         } catch (error) {
           const outcome = validatorOutcome(unaliased(error, aliases));
           if (outcome === undefined) throw error;
           return outcome;
+        } finally {
+          known.learn(key, req, route);
         }
         if (!('openapi' in req) || req.openapi === undefined) {
           throw new Error(

@@ -9,7 +9,7 @@ import { createOpenApiValidators } from './openapi-validator.ts';
 import { contentHash, recordedHashes } from '../../data/checked-by-build.ts';
 import type { RequestValidator } from '../../pipeline/validation.ts';
 import { type SpecDocument } from '../../spec/document.ts';
-import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../spec/document-file.ts';
+import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../platform/node/document-file.ts';
 import { buildApiModel, type ApiModel } from '../../spec/model.ts';
 import { ResponseChecker } from '../../spec/response-check.ts';
 

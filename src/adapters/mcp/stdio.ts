@@ -4,7 +4,7 @@
  * package's spec/admin.yaml, the same document the mock it drives serves. Nothing but MCP goes to stdout.
  */
 import { StdioServerTransport } from './sdk.ts';
-import { ADMIN_SPEC_PATH, readSpecDocument } from '../../spec/document-file.ts';
+import { ADMIN_SPEC_PATH, readSpecDocument } from '../../platform/node/document-file.ts';
 import { adminTools } from './admin-tools.ts';
 import { createMcpServer } from './mcp-server.ts';
 

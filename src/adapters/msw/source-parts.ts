@@ -9,7 +9,7 @@ import { DEFAULTS } from '../../config.ts';
 import { datasetFromRecords } from '../../data/fixtures.ts';
 import { KNOWN_ACCOUNTS } from '../../data/known-accounts.ts';
 import { seedDataset } from '../../data/seed.ts';
-import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../spec/document-file.ts';
+import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../platform/node/document-file.ts';
 import { buildApiModel } from '../../spec/model.ts';
 import { DEV_SIGNING_KEY_PATH } from '../../platform/node/signing-keys.ts';
 import type { CompiledSchema } from './compiled-validator.ts';

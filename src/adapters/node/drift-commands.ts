@@ -15,7 +15,7 @@ import type { FindingInput } from '../../drift/finding.ts';
 import { DriftGuard } from '../../drift/guard.ts';
 import { runProbe, type ProbeResult } from '../../drift/probe.ts';
 import { summarize } from '../../drift/summary.ts';
-import { readSpecDocument } from '../../spec/document-file.ts';
+import { readSpecDocument } from '../../platform/node/document-file.ts';
 import { proxyOptions } from '../../resolve-options.ts';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, startDriftProxy, type RunningProxy } from './drift-proxy.ts';
 import { probeSender } from './probe-sender.ts';

@@ -4,37 +4,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Pact } from '../../protocol/pact-file.ts';
 
-export const CONTRACTS_DIR = fileURLToPath(new URL('../../contracts/', import.meta.url));
-
-export interface PactInteraction {
-  readonly description: string;
-  readonly providerStates?: readonly {
-    readonly name: string;
-    readonly params?: Readonly<Record<string, unknown>>;
-  }[];
-  readonly providerState?: string;
-  readonly request: {
-    readonly method: string;
-    readonly path: string;
-    /** V3: name → values; V2: a query string. */
-    readonly query?: Readonly<Record<string, readonly string[]>> | string;
-    readonly headers?: Readonly<Record<string, string | readonly string[]>>;
-    readonly body?: unknown;
-  };
-  readonly response: {
-    readonly status: number;
-    readonly headers?: Readonly<Record<string, string | readonly string[]>>;
-    readonly body?: unknown;
-  };
-}
-
-export interface Pact {
-  readonly consumer: { readonly name: string };
-  readonly provider: { readonly name: string };
-  readonly interactions: readonly PactInteraction[];
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}
+export const CONTRACTS_DIR = fileURLToPath(new URL('../../../contracts/', import.meta.url));
 
 /** The pact files (`*.json`) of a directory, sorted by name. */
 export function pactFilesIn(dir: string): string[] {

@@ -9,10 +9,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { deepFreeze, parseSpecDocument, type SpecDocument } from './document.ts';
+import { deepFreeze, parseSpecDocument, type SpecDocument } from '../../spec/document.ts';
 
-export const API_SPEC_PATH = new URL('../../spec/openapi.yaml', import.meta.url);
-export const ADMIN_SPEC_PATH = new URL('../../spec/admin.yaml', import.meta.url);
+export const API_SPEC_PATH = new URL('../../../spec/openapi.yaml', import.meta.url);
+export const ADMIN_SPEC_PATH = new URL('../../../spec/admin.yaml', import.meta.url);
 export const PARSED_SPECS_URL = new URL('./parsed-specs.json', import.meta.url);
 
 /** What the build records: by file name, the hash of the YAML text and the document it parses to. */
