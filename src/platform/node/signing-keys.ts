@@ -18,6 +18,7 @@ import {
   type PublicJwk,
   type VerifyExpectations,
 } from '../platform.ts';
+import { withActive, withKey, withoutKey } from '../key-order.ts';
 
 const generateRsa = promisify(generateKeyPair);
 
@@ -123,25 +124,22 @@ export class NodeKeySet implements JwtKeySet {
         );
       }
     }
-    // A key published already keeps when it first joined (and becomes the signing key again when activated).
-    const known = this.#pairs.find((p) => p.kid === pair.kid);
-    const added = known ?? pair;
-    if (activate) this.#pairs = [added, ...this.#pairs.filter((p) => p.kid !== pair.kid)];
-    else if (known === undefined) this.#pairs = [...this.#pairs, added];
+    const { keys, added } = withKey(this.#pairs, pair, activate);
+    this.#pairs = keys;
     return added;
   }
 
   activate(kid: string): boolean {
-    const pair = this.#pairs.find((p) => p.kid === kid);
-    if (pair === undefined) return false;
-    this.#pairs = [pair, ...this.#pairs.filter((p) => p.kid !== kid)];
+    const keys = withActive(this.#pairs, kid);
+    if (keys === undefined) return false;
+    this.#pairs = keys;
     return true;
   }
 
   retire(kid: string): 'retired' | 'unknown' | 'last' {
-    if (!this.#pairs.some((p) => p.kid === kid)) return 'unknown';
-    if (this.#pairs.length === 1) return 'last';
-    this.#pairs = this.#pairs.filter((p) => p.kid !== kid);
+    const keys = withoutKey(this.#pairs, kid);
+    if (typeof keys === 'string') return keys;
+    this.#pairs = keys;
     return 'retired';
   }
 
