@@ -17,16 +17,20 @@ import { apiVersionsOf } from './pipeline/header-checks.ts';
 import type { DocumentPath } from './pipeline/document-routes.ts';
 import type { RequestValidator } from './pipeline/validation.ts';
 import type { JwtKeySet, Platform } from './platform/platform.ts';
+import { ConfigError } from './config.ts';
 import type { ResolvedOptions } from './resolve-options.ts';
 import { SessionState } from './sessions/session-state.ts';
 import { sessionServices } from './sessions/session-services.ts';
 import type { SpecDocument } from './spec/document.ts';
 import type { ApiModel, OperationSpec } from './spec/model.ts';
+import type { ResourceModel } from './resources/resource-model.ts';
 import type { ResponseChecker } from './spec/response-check.ts';
 import type { User } from './spec/types.ts';
 import type { UserBase } from './users/base.ts';
 import { readListUsersSpec } from './users/query.ts';
 import type { MockRequest } from './protocol/request.ts';
+import { servedResources, servedApiModel } from './resources/served.ts';
+import { servedTable } from './operations/resources/served-table.ts';
 
 /** A document as a host has it: parsed, modelled, with its request validator and (where possible) response checks. */
 export interface HostDocument {
@@ -35,6 +39,8 @@ export interface HostDocument {
   readonly validator: () => RequestValidator;
   /** Undefined where response schemas cannot be compiled at run time (a page's Content-Security-Policy). */
   readonly responses: (() => ResponseChecker) | undefined;
+  /** The document's name in messages (its file); `spec/openapi.yaml` or `spec/admin.yaml` when absent. */
+  readonly name?: string;
 }
 
 /** What differs between hosts: everything else of a mock is composed here, once. */
@@ -60,6 +66,11 @@ export interface MockHost {
   readonly onError: (error: unknown, request: MockRequest) => void;
   /** The MCP endpoint (`POST /__admin/mcp`), where the host serves one (Node). */
   readonly mcp?: McpHost;
+  /**
+   * The package's own identity API (spec/openapi.yaml), for what a served document of a team's own lacks: the
+   * users store's list settings when it declares no `listUsers`. The served document's when absent.
+   */
+  readonly builtInModel?: ApiModel;
 }
 
 /** A composed mock: its services, its request path (per listener), and its handles. */
@@ -71,15 +82,23 @@ export interface ComposedMock {
 
 /** The services and the request path of one mock, over `host`. */
 export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<ComposedMock> {
-  const { api, admin } = host.documents;
-  const listUsers = readListUsersSpec(api.model);
+  const { admin } = host.documents;
+  const inferred = servedResources(host.documents.api.doc, host.documents.api.model);
+  if (inferred.errors.length > 0) {
+    const name = host.documents.api.name ?? 'spec/openapi.yaml';
+    throw new ConfigError(`${name} cannot be served: ${inferred.errors.join('; ')}`);
+  }
+  const apiModel = servedApiModel(host.documents.api.model, inferred.model);
+  const api = { ...host.documents.api, model: apiModel };
+  const listUsers = listUsersOf(apiModel, inferred.model, host.builtInModel);
   const settings = { spec: listUsers, cacheSize: o.queryCache, platform: host.platform };
   const { dataset, base } = yield* host.start;
   const state = yield* SessionState.build(dataset, settings, base);
   host.keep?.(dataset, state.initialBase);
+  const resources = yield* inferred.seed(o.seed, dataset);
   const sessionParts = sessionServices(
     state,
-    { ...o, sessionTtlMs: o.sessionTtl * 1000 },
+    { ...o, sessionTtlMs: o.sessionTtl * 1000, resources: resources.base },
     host.platform.hashing,
   );
   const issuer = o.issuer ?? `${host.authUrl.origin}/`;
@@ -88,6 +107,7 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
     api: api.model,
     admin: admin.model,
     listUsers,
+    resources,
     tokens,
     platform: host.platform,
     ...sessionParts,
@@ -112,16 +132,16 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
     ...(host.mcp === undefined ? {} : { mcp: host.mcp }),
   };
   const path = (which: 'api' | 'admin', table: DocumentPath['handlers']): DocumentPath =>
-    documentPath(o, host, which, table);
+    documentPath(o, host, which, table, which === 'api' ? apiModel : admin.model);
   const handler = createPipeline(services, {
-    api: path('api', API_OPERATIONS),
+    api: path('api', servedTable(inferred.model, API_OPERATIONS)),
     admin: o.admin ? path('admin', ADMIN_OPERATIONS) : undefined,
     trustProxy: o.trustProxy,
     lenientQuery: o.lenientQuery,
     adminOrigins: o.adminCors === undefined ? [] : [o.adminCors],
     adminHosts: host.adminHosts,
     adminToken: o.adminToken,
-    apiVersions: apiVersionsOf(api.model),
+    apiVersions: apiVersionsOf(apiModel),
     onError: host.onError,
   });
   return { services, handler };
@@ -133,15 +153,26 @@ function documentPath(
   host: MockHost,
   which: 'api' | 'admin',
   table: DocumentPath['handlers'],
+  model: ApiModel,
 ): DocumentPath {
   const document = host.documents[which];
   return {
-    model: document.model,
+    model,
     handlers: host.tables?.(which, table) ?? table,
     validator: document.validator(),
     responses: o.validateResponses ? document.responses?.() : undefined,
-    name: `spec/${which === 'api' ? 'openapi' : 'admin'}.yaml`,
+    name: document.name ?? `spec/${which === 'api' ? 'openapi' : 'admin'}.yaml`,
   };
+}
+
+/**
+ * The users store's list settings: read from the operation the built-in `listUsers` serves (by `operationId` or
+ * `x-mock-handler`), else from the package's own document when the served one declares none.
+ */
+function listUsersOf(api: ApiModel, model: ResourceModel, builtIn: ApiModel | undefined) {
+  const bound = model.operations.find((op) => op.handler === 'listUsers');
+  if (bound !== undefined) return readListUsersSpec(api, api.operation(bound.operationId));
+  return readListUsersSpec(builtIn ?? api);
 }
 
 /** The token service: the host's key set and platform, the options' issuer, audience, claims and lifetime. */

@@ -24,6 +24,10 @@ export interface Config {
   readonly users: number;
   /** A directory of JSON fixtures, or one fixtures file, to serve instead of seeded users. */
   readonly fixtures: string | undefined;
+  /** The OpenAPI document to serve instead of spec/openapi.yaml (docs/own-spec.md); undefined = the package's. */
+  readonly spec: string | undefined;
+  /** Read the document, the fixtures and the config file again when they change (docs/own-spec.md "Reload"). */
+  readonly watch: boolean;
   /** Validate response bodies against the spec (an invalid one becomes a 500). */
   readonly validateResponses: boolean;
   /** Accept query parameters the spec does not declare. */
@@ -154,6 +158,11 @@ const integer =
   };
 
 const anyText = (text: string): string => text;
+
+/** Whether `value` is a document's YAML or JSON text rather than a file's path (a page may pass either). */
+export function looksLikeDocumentText(value: string): boolean {
+  return value.includes('\n') || /^\s*[{[]/.test(value) || /^\s*(openapi|swagger)\s*:/.test(value);
+}
 
 const switchOf =
   (negated = false) =>
@@ -398,6 +407,29 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } & {
     default: undefined,
     parse: anyText,
     help: 'serve users.json / workspaces.json / clients.json of a directory, or one fixtures file',
+  },
+  spec: {
+    refused: {
+      createHandlers: {
+        when: (value) => typeof value === 'string' && !looksLikeDocumentText(value),
+        text: "names a file, which a browser cannot read; pass the document itself (spec: the parsed object, or its YAML or JSON text, e.g. from import spec from './openapi.json'), or compile it ahead with identity-mock build-msw --spec FILE",
+      },
+    },
+    flag: 'spec',
+    value: 'FILE',
+    default: undefined,
+    parse: anyText,
+    help: 'serve this OpenAPI 3.0/3.1 document instead of spec/openapi.yaml',
+  },
+  watch: {
+    refused: {
+      createHandlers:
+        'reads files again when they change, which a page has none of; build new handlers instead',
+    },
+    flag: 'watch',
+    default: false,
+    parse: switchOf(),
+    help: 'read the --spec document, fixtures and config file again when they change',
   },
   validateResponses: {
     refused: {

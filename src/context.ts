@@ -18,6 +18,9 @@ import type { User } from './spec/types.ts';
 import type { ListUsersSpec } from './users/query.ts';
 
 import type { OAuthErrorStatuses } from './oauth/error-statuses.ts';
+import type { ResourceServices } from './resources/served.ts';
+
+export type { ResourceServices } from './resources/served.ts';
 
 /** Mock-wide settings the handlers read (a subset of the options, resolved). */
 export interface MockSettings {
@@ -87,6 +90,8 @@ export interface Services {
   readonly api: ApiModel;
   readonly admin: ApiModel;
   readonly listUsers: ListUsersSpec;
+  /** The served document's collections and what serves each of its operations. */
+  readonly resources: ResourceServices;
   readonly tokens: TokenService;
   readonly platform: Platform;
   readonly sessions: SessionRegistry;

@@ -38,7 +38,7 @@ export const API_ERROR_CODES = {
     'key_not_found',
   ],
   405: ['method_not_allowed'],
-  409: ['last_key'],
+  409: ['last_key', 'conflict', 'collection_full'],
   413: ['payload_too_large'],
   415: ['unsupported_media_type'],
   429: ['rate_limited'],
@@ -68,7 +68,8 @@ export const OAUTH_ERROR_CODES = [
 ] as const;
 
 type ApiCodes = typeof API_ERROR_CODES;
-export type ApiErrorCode = ApiCodes[keyof ApiCodes][number];
+/** A code of the API shape: one of the table's, or `<thing>_not_found` for a record of a document's collection. */
+export type ApiErrorCode = ApiCodes[keyof ApiCodes][number] | `${string}_not_found`;
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
 /** Whether `code` is an error code of the authorization server (a fault rule may name any other). */

@@ -4,7 +4,7 @@
  */
 import { expressApp, type ExpressApp } from './adapters/express/app.ts';
 import { createLogger, type Logger } from './adapters/express/log.ts';
-import { sharedSpecs, type Specs } from './adapters/express/specs.ts';
+import { sharedSpecs, specsFor, type Specs } from './adapters/express/specs.ts';
 import { fetchAdapter } from './adapters/fetch/fetch.ts';
 import { lazyMcpHost } from './adapters/mcp/lazy-host.ts';
 import { inProcessSession } from './client/in-process-session.ts';
@@ -38,6 +38,8 @@ export type MockOptions = HostOptions<{ readonly logger?: Logger; readonly specs
  * (`data/prebuilt-dataset.ts`).
  */
 export function seedsData(options: MockOptions): boolean {
+  // A document of a team's own has collections to seed, and actions whose answers are generated.
+  if (options.spec !== undefined) return true;
   if (options.dataset !== undefined || options.fixtures !== undefined) return false;
   const seeding = { seed: options.seed ?? MOCK_DEFAULTS.seed, users: options.users ?? MOCK_DEFAULTS.users };
   return !hasPrebuiltDataset(seeding);
@@ -116,7 +118,7 @@ export function buildMock(options: MockOptions = {}, extras: BuildExtras = {}): 
 export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras = {}): Steps<MockInternals> {
   const o = resolveOptions(options, extras.host ?? 'createMock');
   const logger = o.logger ?? createLogger(o.logLevel);
-  const specs = o.specs ?? sharedSpecs();
+  const specs = o.specs ?? specsFor(o.spec);
   const keys = extras.keys ?? new NodeKeySet([readKeyPair(o.signingKey, o.now())]);
   // Without a listener, the authorization server is where the command line's default port puts it.
   const authUrl = new URL(extras.authUrl ?? `http://localhost:${DEFAULTS.port}`);
@@ -125,7 +127,11 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     now: o.now,
     randomId: () => crypto.randomUUID(),
   });
-  const host = { ...nodeHost(o, { specs, keys, authUrl, logger, platform: extras.platform }), mcp };
+  const host = {
+    ...nodeHost(o, { specs, keys, authUrl, logger, platform: extras.platform }),
+    mcp,
+    builtInModel: sharedSpecs().api.model,
+  };
   const composed = yield* composeMock(o, host);
   const isAuth = (operation: OperationSpec): boolean => operation.tags.includes('Authorization');
   const serve = (

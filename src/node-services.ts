@@ -66,6 +66,7 @@ function* nodeStart(o: ResolvedOptions, model: object): Steps<{ dataset: Dataset
 export function nodeHost(o: ResolvedOptions, i: NodeHostInputs): MockHost {
   const doc = (loaded: Specs['api']): HostDocument => ({
     doc: loaded.doc,
+    name: loaded.name,
     model: loaded.model,
     validator: () => loaded.validator(),
     responses: () => loaded.responses(),

@@ -34,6 +34,9 @@ export interface HostValues {
   readonly specs?: unknown;
 }
 
+/** A document as a program gives it: a path or file URL (Node), its YAML or JSON text, or the parsed object. */
+export type SpecInput = string | URL | Readonly<Record<string, unknown>>;
+
 /** Fixture records: what a fixtures file holds. */
 export interface FixtureInput {
   readonly users: unknown;
@@ -46,8 +49,13 @@ export interface FixtureInput {
  * docs/running.md) and what only a program passes; which host takes which is in `OPTIONS` (docs/options.md).
  */
 export interface MockOptions<Values extends HostValues = HostValues> extends Partial<
-  Omit<Config, 'rateLimit' | 'fixtures'>
+  Omit<Config, 'rateLimit' | 'fixtures' | 'spec'>
 > {
+  /**
+   * The OpenAPI document to serve instead of spec/openapi.yaml (docs/own-spec.md): a file's path or URL (Node), the
+   * parsed document, or its YAML or JSON text.
+   */
+  readonly spec?: SpecInput | undefined;
   /** Rate limit at start: `100/60s`-style text or a parsed config; unset = off. */
   readonly rateLimit?: string | RateLimitConfig | undefined;
   /** A fixtures file or directory (Node), or the records themselves (`{ users, workspaces, clients }`). */
@@ -95,9 +103,12 @@ export const MOCK_DEFAULTS: ProgramDefaults = Object.freeze({
 /** Options resolved for a host: every option of `Config` and the program's defaults set, the rate limit parsed. */
 export type ResolvedOptions<Values extends HostValues = HostValues> = Omit<
   MockOptions<Values>,
-  keyof ProgramDefaults | 'fixtures'
+  keyof ProgramDefaults | 'fixtures' | 'spec'
 > &
-  Omit<ProgramDefaults, 'fixtures'> & { readonly fixtures: string | FixtureInput | undefined };
+  Omit<ProgramDefaults, 'fixtures' | 'spec'> & {
+    readonly fixtures: string | FixtureInput | undefined;
+    readonly spec: SpecInput | undefined;
+  };
 
 type Entry = Option<unknown> | ProgramOption;
 const ENTRIES: Readonly<Record<string, Entry>> = OPTIONS;

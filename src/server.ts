@@ -16,7 +16,7 @@ import type { Host } from './config.ts';
 import { buildMockSteps, seedsData, type Mock, type MockInternals, type MockOptions } from './mock.ts';
 import { resolveOptions } from './resolve-options.ts';
 import { NodeKeySet, readKeyPair } from './platform/node/signing-keys.ts';
-import { sharedSpecs, specsReady } from './adapters/express/specs.ts';
+import { specsFor, specsReady } from './adapters/express/specs.ts';
 
 /** Requests kept waiting while the data is built at start; more are answered 503 with Retry-After. */
 const MAX_WAITING = 1_000;
@@ -76,7 +76,7 @@ export async function startMockInternals(
 ): Promise<RunningMockInternals> {
   // Options are checked, and the documents loaded and checked, before the mock listens.
   const o = resolveOptions(options, from);
-  const specs = o.specs ?? sharedSpecs();
+  const specs = o.specs ?? specsFor(o.spec);
   await specsReady(specs);
   const { host } = o;
   // The key is read once, here: one that cannot sign fails the start before a port is taken.

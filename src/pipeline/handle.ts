@@ -139,7 +139,8 @@ function failed(x: Exchange, s: PipelineServices, error: unknown): Answer {
     x.bodyOmitted = 'too deep';
   }
   if (x.url === undefined) sessionAfterFailure(x, s.services.sessions);
-  return errorAnswer(error, x.shape);
+  // The identity API's errors take the served document's own error schema when it declares one.
+  return errorAnswer(error, x.shape, x.inAdmin ? undefined : s.services.resources.model.errorShape);
 }
 
 /**

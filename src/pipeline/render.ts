@@ -15,6 +15,7 @@ import {
   oauthErrorBody,
   type OAuthErrorCode,
 } from '../errors.ts';
+import { errorBody, type ErrorShape as DocumentErrorShape } from '../resources/error-shape.ts';
 import type { OperationSpec } from '../spec/model.ts';
 import { errorPage } from '../html/error-page.ts';
 import { NO_STORE } from '../protocol/cache-headers.ts';
@@ -32,20 +33,22 @@ export function isMockError(error: unknown): error is MockError {
   return error instanceof MockError;
 }
 
-/** The answer for `error` in `shape`; an unknown error becomes a 500. */
-export function errorAnswer(error: unknown, shape: ErrorShape): Answer {
+/**
+ * The answer for `error` in `shape`; an unknown error becomes a 500. `document` is the served document's own error
+ * schema (docs/own-spec.md "Errors"), which the API shape's answers take when the document declares another one.
+ */
+export function errorAnswer(error: unknown, shape: ErrorShape, document?: DocumentErrorShape): Answer {
   const known = isMockError(error) ? error : internalError();
   if (shape === 'page' && known.status === 400) return errorPage(known.message, known.status);
-  return shape === 'oauth' ? oauthAnswer(asOAuth(known)) : apiAnswer(known);
+  return shape === 'oauth' ? oauthAnswer(asOAuth(known)) : apiAnswer(known, document);
 }
 
-function apiAnswer(error: MockError): Answer {
-  return json(
-    error.status,
-    apiErrorBody(error.message, error.code, error.details),
-    error.message,
-    error.headers,
-  );
+function apiAnswer(error: MockError, document: DocumentErrorShape | undefined): Answer {
+  const body =
+    document?.fields === undefined
+      ? apiErrorBody(error.message, error.code, error.details)
+      : errorBody(error, document);
+  return json(error.status, body, error.message, error.headers);
 }
 
 function oauthAnswer(error: MockError): Answer {

@@ -35,3 +35,16 @@ export type BuiltInOperation = (typeof BUILT_IN_OPERATIONS)[number];
 export function isBuiltInOperation(name: string): name is BuiltInOperation {
   return BUILT_IN_OPERATIONS.some((op) => op === name);
 }
+
+/**
+ * The parameters each built-in handler reads, by where they are: an operation it serves that does not declare one
+ * is refused at start (exit 2), naming the operation and the parameter.
+ */
+export const BUILT_IN_NEEDS: Readonly<
+  Partial<Record<BuiltInOperation, Readonly<Partial<Record<'path' | 'query', readonly string[]>>>>>
+> = {
+  listUsers: { query: ['page', 'page_size', 'sort_by', 'sort_order'] },
+  deleteUser: { path: ['id-or-identifier'] },
+  listWorkspaceMembers: { path: ['workspace'] },
+  getDocsAsset: { path: ['asset'] },
+};

@@ -42,6 +42,11 @@ export class SessionResources {
     this.#options = options;
   }
 
+  /** The session's seeded random source (what its writes draw uuids from). */
+  get random(): () => number {
+    return this.#options.random;
+  }
+
   #overlay(name: string): Overlay {
     let overlay = this.#overlays.get(name);
     if (overlay === undefined) {

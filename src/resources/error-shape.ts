@@ -8,7 +8,10 @@
  */
 import type { SchemaNode } from '../spec/model.ts';
 import type { DocOperation } from './document-operations.ts';
-import type { ResourceError } from './resource-errors.ts';
+import type { MockError } from '../errors.ts';
+
+/** What an error body is filled from. */
+type ErrorParts = Pick<MockError, 'status' | 'code' | 'message' | 'details'>;
 import type { SchemaReader } from './schema.ts';
 
 type Fill = 'message' | 'code' | 'status' | 'details' | 'fixed' | 'object';
@@ -77,7 +80,7 @@ export function readErrorShape(operations: readonly DocOperation[], reader: Sche
   return { fields: undefined, schemaName: undefined };
 }
 
-function fill(fields: readonly Field[], error: ResourceError): Record<string, unknown> {
+function fill(fields: readonly Field[], error: ErrorParts): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
     switch (field.fill) {
@@ -105,7 +108,7 @@ function fill(fields: readonly Field[], error: ResourceError): Record<string, un
 }
 
 /** The body of `error` in `shape`. */
-export function errorBody(error: ResourceError, shape: ErrorShape): Record<string, unknown> {
+export function errorBody(error: ErrorParts, shape: ErrorShape): Record<string, unknown> {
   if (shape.fields === undefined) {
     return {
       error: error.message,

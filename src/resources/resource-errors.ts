@@ -2,22 +2,16 @@
  * The errors of the resource engine (docs/own-spec.md "Errors"), in the style of the catalogue of `src/errors.ts`:
  * named constructors, a stable snake_case code, a message that says what was wrong, with the value, and what to
  * do. Their codes are not all from a closed list (`<thing>_not_found` is made from the document's paths), so
- * they are their own class; the request path writes them as the document's error schema says
+ * they are a class of their own over `MockError`; the request path writes them as the document's error schema says
  * (`error-shape.ts`).
  */
-import { quote } from '../errors.ts';
+import { MockError, quote, type ApiErrorCode } from '../errors.ts';
 import type { ErrorDetail } from '../spec/types.ts';
 
-export class ResourceError extends Error {
-  override readonly name = 'ResourceError';
-
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: readonly ErrorDetail[],
-  ) {
-    super(message);
+/** An error of the engine: a `MockError` of the API family, so the request path answers it as any other. */
+export class ResourceError extends MockError {
+  constructor(status: number, code: ApiErrorCode, message: string, details?: readonly ErrorDetail[]) {
+    super(status, code, message, 'api', { details });
   }
 }
 

@@ -10,6 +10,7 @@ import type { RateLimitConfig } from '../control/rate-limit.ts';
 import type { Dataset } from '../data/dataset.ts';
 import { runInSlices } from '../data/sliced-work.ts';
 import type { Hashing } from '../platform/platform.ts';
+import type { ResourceBase } from '../resources/base-collection.ts';
 import { SessionRegistry } from './registry.ts';
 import { SessionState } from './session-state.ts';
 import { Session } from './session.ts';
@@ -24,6 +25,8 @@ export interface SessionSettings {
   /** What one named session may hold (`--max-session-memory`); undefined: 1/8 of `maxStateMemory`. */
   readonly maxSessionMemory?: number | undefined;
   readonly now: () => number;
+  /** The shared records of the document's inferred collections, when it has any (docs/own-spec.md). */
+  readonly resources?: ResourceBase | undefined;
 }
 
 /** The parts of the mock's services that are its sessions. */
@@ -46,7 +49,13 @@ export function sessionServices(state: SessionState, s: SessionSettings, hashing
         ? Infinity
         : measured.memory.roomFor(holder.session);
     const control = new ControlPlane({ seed: s.seed, rateLimit: s.rateLimit, hashing, room });
-    holder.session = new Session(id, own, control, s.now);
+    holder.session = new Session(
+      id,
+      own,
+      control,
+      s.now,
+      s.resources === undefined ? undefined : { base: s.resources, seed: s.seed },
+    );
     return holder.session;
   };
   const streams = new JournalStreams();

@@ -4,6 +4,10 @@
  */
 import { SessionClock } from '../control/clock.ts';
 import type { ControlPlane } from '../control/control-plane.ts';
+import { mulberry32 } from '../control/faults.ts';
+import type { ResourceBase } from '../resources/base-collection.ts';
+import { SessionResources } from '../resources/collection-store.ts';
+import { seedFor } from '../resources/seed.ts';
 import type { SessionState } from './session-state.ts';
 import { EMPTY_SESSION_BYTES, type Measured } from './state-memory.ts';
 
@@ -30,15 +34,43 @@ export class Session implements Measured {
   readonly control: ControlPlane;
   /** The session's test clock (`/__admin/clock`), over the mock's real clock. */
   readonly clock: SessionClock;
+  /** The records of the document's inferred collections this session sees (docs/own-spec.md "Sessions"). */
+  readonly #resourceBase: ResourceBase | undefined;
+  readonly #seed: number;
+  #resources: SessionResources | undefined;
 
-  /** `realClock` is the mock's: it dates the session's figures, and the test clock runs over it. */
-  constructor(id: string | undefined, state: SessionState, control: ControlPlane, realClock: () => number) {
+  /**
+   * `realClock` is the mock's: it dates the session's figures, and the test clock runs over it. `resources` is the
+   * shared base of the inferred collections, `seed` what the session's writes draw their uuids from.
+   */
+  constructor(
+    id: string | undefined,
+    state: SessionState,
+    control: ControlPlane,
+    realClock: () => number,
+    resources?: { readonly base: ResourceBase; readonly seed: number },
+  ) {
     this.id = id;
     this.state = state;
     this.control = control;
     this.clock = new SessionClock(realClock);
     this.created = realClock();
     this.lastUsed = this.created;
+    this.#resourceBase = resources?.base;
+    this.#seed = resources?.seed ?? 0;
+  }
+
+  /** The session's view of the inferred collections: the shared base until it writes (copy-on-write). */
+  get resources(): SessionResources {
+    if (this.#resources === undefined) {
+      if (this.#resourceBase === undefined) throw new Error('this mock infers no collections');
+      const random = mulberry32(seedFor(this.#seed, `writes:${this.id ?? ''}`));
+      this.#resources = new SessionResources(this.#resourceBase, {
+        now: () => new Date(this.now()).toISOString(),
+        random,
+      });
+    }
+    return this.#resources;
   }
 
   /**
@@ -51,7 +83,12 @@ export class Session implements Measured {
 
   /** What the session holds of its own, in bytes (an estimate, `state-memory.ts`). */
   stateBytes(): number {
-    return EMPTY_SESSION_BYTES + this.state.stateBytes() + this.control.stateBytes();
+    return (
+      EMPTY_SESSION_BYTES +
+      this.state.stateBytes() +
+      this.control.stateBytes() +
+      (this.#resources?.stateBytes() ?? 0)
+    );
   }
 
   /**
@@ -60,12 +97,18 @@ export class Session implements Measured {
    * (its journal aside) is light: a new id may take its place at once, since nothing of a suite's is lost with it.
    */
   holdsState(): boolean {
-    return this.state.stateBytes() > 0 || this.control.holdsRules() || !this.clock.isReal();
+    return (
+      this.state.stateBytes() > 0 ||
+      (this.#resources?.stateBytes() ?? 0) > 0 ||
+      this.control.holdsRules() ||
+      !this.clock.isReal()
+    );
   }
 
   /** Back to the session's start: data, authorization-server state, control plane, real time. */
   reset(): void {
     this.state.reset();
+    this.#resources = undefined;
     this.control.reset();
     this.clock.reset();
   }

@@ -101,8 +101,8 @@ export function buildApiModel(doc: SpecDocument): ApiModel {
       const rawOp = pathItem[method];
       if (rawOp === undefined) continue;
       const op = asRecord(rawOp, `${method} ${path}`);
-      const id = op.operationId;
-      if (typeof id !== 'string') throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      // An operation without an operationId is known by its method and path (as the resource engine names it).
+      const id = typeof op.operationId === 'string' ? op.operationId : `${method} ${path}`;
       const located = [
         ...shared.map((p, i) => ({ p, at: `#/paths/${escape(path)}/parameters/${i}` })),
         ...asArray(op.parameters ?? [], `${id}.parameters`).map((p, i) => ({

@@ -32,6 +32,8 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   seed: 7,
   users: 3,
   fixtures: { users: [] },
+  spec: 'examples/own-spec/openapi.yaml',
+  watch: true,
   validateResponses: true,
   lenientQuery: true,
   trustProxy: true,

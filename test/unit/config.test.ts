@@ -465,6 +465,8 @@ describe('usage', () => {
     'seed',
     'users',
     'fixtures',
+    'spec',
+    'watch',
     'validate-responses',
     'lenient-query',
     'trust-proxy',

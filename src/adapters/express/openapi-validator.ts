@@ -228,6 +228,10 @@ function withExpressParamNames(doc: SpecDocument): { document: SpecDocument; ali
         parameter.name = alias(parameter.name);
     }
   };
+  // Path parameters defined once under components and referenced (`$ref: '#/components/parameters/Id'`).
+  const components = (document.components ?? {}) as Record<string, unknown>;
+  const shared = components.parameters;
+  if (typeof shared === 'object' && shared !== null) renameIn(Object.values(shared));
   const renamed = Object.entries(paths).map(([path, item]) => {
     renameIn(item.parameters);
     for (const operation of Object.values(item)) {

@@ -9,12 +9,24 @@ import { createOpenApiValidators } from './openapi-validator.ts';
 import { contentHash, recordedHashes } from '../../data/checked-by-build.ts';
 import type { RequestValidator } from '../../pipeline/validation.ts';
 import { type SpecDocument } from '../../spec/document.ts';
-import { ADMIN_SPEC_PATH, API_SPEC_PATH, readSpecDocument } from '../../platform/node/document-file.ts';
+import {
+  ADMIN_SPEC_PATH,
+  API_SPEC_PATH,
+  parseDocumentText,
+  readDocumentFile,
+  readSpecDocument,
+  yamlHash,
+} from '../../platform/node/document-file.ts';
+import { looksLikeDocumentText } from '../../config.ts';
+import type { SpecInput } from '../../resolve-options.ts';
+import { deepFreeze } from '../../spec/document.ts';
 import { buildApiModel, type ApiModel } from '../../spec/model.ts';
 import { ResponseChecker } from '../../spec/response-check.ts';
 
 export interface LoadedSpec {
   readonly doc: SpecDocument;
+  /** Where the document came from, as messages name it (`spec/openapi.yaml`, the `--spec` file). */
+  readonly name: string;
   readonly model: ApiModel;
   /**
    * The document's request validator, built on first use and kept (it holds no mock state; unknown query
@@ -100,6 +112,7 @@ function loadTogether(parts: readonly { doc: SpecDocument; name: string }[]): Lo
     let responses: ResponseChecker | undefined;
     return {
       doc,
+      name,
       model: buildApiModel(doc),
       validator: () => validatorOf(index),
       responses: () => (responses ??= new ResponseChecker(doc)),
@@ -113,4 +126,38 @@ function loadTogether(parts: readonly { doc: SpecDocument; name: string }[]): Lo
       },
     };
   });
+}
+
+/** Documents given with `spec` read this process, by their text's hash: a suite's mocks share one validator. */
+const GIVEN = new Map<string, LoadedSpec>();
+const GIVEN_KEPT = 8;
+
+/** The served document `spec` names or holds, as the name messages give it and its text (for the cache). */
+export function readGivenDocument(spec: SpecInput): { doc: SpecDocument; name: string; text: string } {
+  if (spec instanceof URL || (typeof spec === 'string' && !looksLikeDocumentText(spec))) {
+    return readDocumentFile(spec);
+  }
+  if (typeof spec === 'string') {
+    return { doc: parseDocumentText(spec, 'the spec option'), name: 'the spec option', text: spec };
+  }
+  const text = JSON.stringify(spec);
+  return { doc: deepFreeze(JSON.parse(text) as SpecDocument), name: 'the spec option', text };
+}
+
+/**
+ * The documents of a mock that serves `spec` (docs/own-spec.md) instead of spec/openapi.yaml: it, and the control
+ * plane as always. Without `spec`, the documents every mock of the process shares (`sharedSpecs`).
+ */
+export function specsFor(spec: SpecInput | undefined): Specs {
+  const shared = sharedSpecs();
+  if (spec === undefined) return shared;
+  const given = readGivenDocument(spec);
+  const key = `${given.name}\n${yamlHash(given.text)}`;
+  let api = GIVEN.get(key);
+  if (api === undefined) {
+    api = loadSpec(given.doc, given.name);
+    if (GIVEN.size >= GIVEN_KEPT) GIVEN.delete(GIVEN.keys().next().value ?? '');
+    GIVEN.set(key, api);
+  }
+  return { api, admin: shared.admin };
 }

@@ -44,3 +44,40 @@ export function readSpecDocument(url: URL = API_SPEC_PATH): SpecDocument {
   if (parsed !== undefined && parsed.sha256 === yamlHash(text)) return deepFreeze(parsed.doc);
   return parseSpecDocument(text, url.pathname);
 }
+
+/** Where a document's text failed to parse: `file:line:col: reason` (line and column from 1). */
+export function documentParseError(name: string, error: unknown): Error {
+  const mark = (error as { mark?: { line?: number; column?: number } }).mark;
+  const reason =
+    (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
+  const at = mark?.line === undefined ? '' : `:${mark.line + 1}:${(mark.column ?? 0) + 1}`;
+  return new Error(`${name}${at}: ${reason}`, { cause: error });
+}
+
+/** Parses a document's YAML or JSON `text`, read from `name`; a syntax error names the file, line and column. */
+export function parseDocumentText(text: string, name: string): SpecDocument {
+  try {
+    return parseSpecDocument(text, name);
+  } catch (error) {
+    if ((error as { mark?: unknown }).mark !== undefined) throw documentParseError(name, error);
+    throw error;
+  }
+}
+
+/** The document at `path` (a file path, relative to the working directory, or a file URL), with its text. */
+export function readDocumentFile(path: string | URL): { doc: SpecDocument; text: string; name: string } {
+  const name = path instanceof URL ? path.pathname : path;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'ENOENT'
+        ? `${name}: no such file; give the path of an OpenAPI 3.0 or 3.1 document (YAML or JSON)`
+        : `${name}: cannot be read (${code ?? String(error)})`,
+      { cause: error },
+    );
+  }
+  return { doc: parseDocumentText(text, name), text, name };
+}

@@ -1,0 +1,109 @@
+/**
+ * The resource engine over a served document (docs/own-spec.md): its model, what a start refuses of it (an
+ * `x-mock-handler` naming no built-in operation, a built-in operation without the parameter its handler reads),
+ * the identity API's model with the permissions and roles the engine reads, and its collections seeded in steps.
+ */
+import type { Dataset } from '../data/dataset.ts';
+import type { Steps } from '../data/sliced-work.ts';
+import type { SpecDocument } from '../spec/document.ts';
+import type { ApiModel } from '../spec/model.ts';
+import { ResourceBase } from './base-collection.ts';
+import { BUILT_IN_NEEDS } from './built-ins.ts';
+import { inferResources } from './infer.ts';
+import type { OperationModel, ResourceModel } from './resource-model.ts';
+import type { ResourceRecord } from './run-list.ts';
+import { SchemaReader } from './schema.ts';
+import { ResourceSeeder } from './seed.ts';
+
+/** What the resource engine made of the served document (docs/own-spec.md), shared by every session. */
+export interface ResourceServices {
+  readonly model: ResourceModel;
+  readonly reader: SchemaReader;
+  /** The seeded records of its collections (each session writes over them, `session.resources`). */
+  readonly base: ResourceBase;
+  /** The seed the collections were seeded with; generated answers are deterministic for it. */
+  readonly seed: number;
+  /** The engine's reading of the operation `id`. */
+  operation(id: string): OperationModel | undefined;
+}
+
+export interface ServedResources {
+  readonly model: ResourceModel;
+  readonly reader: SchemaReader;
+  /** What a start refuses, each naming the operation and what it lacks. */
+  readonly errors: readonly string[];
+  /** The collections seeded with `seed` over `dataset`'s users and workspaces, one collection a step. */
+  seed(
+    seed: number,
+    dataset: Dataset,
+    fixtures?: ReadonlyMap<string, readonly ResourceRecord[]>,
+  ): Steps<ResourceServices>;
+}
+
+/** What the engine makes of `doc`. */
+export function servedResources(doc: SpecDocument, api: ApiModel): ServedResources {
+  const model = inferResources(doc);
+  const reader = new SchemaReader(doc);
+  const errors = [...model.errors];
+  for (const op of model.operations) {
+    const needs = op.handler === undefined ? undefined : BUILT_IN_NEEDS[op.handler];
+    if (needs === undefined) continue;
+    const spec = api.operations.find((o) => o.id === op.operationId);
+    for (const [where, names] of Object.entries(needs)) {
+      for (const name of names) {
+        if (spec?.parameters.some((p) => p.in === where && p.name === name) !== true) {
+          errors.push(
+            `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is served by the built-in ${op.handler}, which reads the ${where} parameter ${name}: declare it, or serve the operation another way (remove its x-mock-handler or rename its operationId)`,
+          );
+        }
+      }
+    }
+  }
+  const byId = new Map(model.operations.map((op) => [op.operationId, op]));
+  return {
+    model,
+    reader,
+    errors,
+    *seed(seed, dataset, fixtures) {
+      const seeder = new ResourceSeeder(model, reader, {
+        seed,
+        userIds: dataset.users.map((u) => u.id),
+        workspaceIds: dataset.workspaces.map((w) => w.id),
+        ...(fixtures === undefined ? {} : { fixtures }),
+      });
+      const base = new ResourceBase(model, (name) => seeder.entries(name));
+      // Seeded now, a collection at a time, so that no request pays for it and a large one leaves the loop free.
+      for (const c of model.collections) {
+        base.collection(c.name);
+        yield;
+      }
+      return { model, reader, base, seed, operation: (id) => byId.get(id) };
+    },
+  };
+}
+
+/**
+ * `api` with what the engine reads of the document: each operation it serves needs the permissions it infers
+ * (`x-permissions`, else the security requirement's scopes, else `verb:collection`), and each role also holds the
+ * permissions the engine gives it (`saas_admin` every one the document names).
+ */
+export function servedApiModel(api: ApiModel, model: ResourceModel): ApiModel {
+  const byId = new Map(model.operations.map((op) => [op.operationId, op]));
+  const operations = api.operations.map((spec) => {
+    const op = byId.get(spec.id);
+    return op === undefined || op.servedBy === 'built-in' ? spec : { ...spec, permissions: op.permissions };
+  });
+  const roles = new Map(api.rolePermissions);
+  for (const [role, permissions] of model.rolePermissions) {
+    const held = roles.get(role) ?? [];
+    const extra = permissions.filter((p) => !held.includes(p));
+    if (extra.length > 0) roles.set(role, [...held, ...extra]);
+  }
+  const ids = new Map(operations.map((op) => [op.id, op]));
+  return {
+    ...api,
+    operations,
+    rolePermissions: roles,
+    operation: (id) => ids.get(id) ?? api.operation(id),
+  };
+}
