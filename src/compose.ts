@@ -7,6 +7,7 @@
  */
 import { adminSpec, apiSpec } from './console/served-spec.ts';
 import type { ContractSource, DatasetSource, McpHost, Services, StaticFiles } from './context.ts';
+import { collectionFixtures } from './data/collection-fixtures.ts';
 import type { Dataset } from './data/dataset.ts';
 import type { Steps } from './data/sliced-work.ts';
 import { TokenService } from './oauth/tokens.ts';
@@ -66,6 +67,10 @@ export interface MockHost {
   readonly onError: (error: unknown, request: MockRequest) => void;
   /** The MCP endpoint (`POST /__admin/mcp`), where the host serves one (Node). */
   readonly mcp?: McpHost;
+  /** Records given for the served document's collections by name (a fixtures file or directory on Node). */
+  readonly collectionFixtures?: (
+    names: readonly string[],
+  ) => ReadonlyMap<string, readonly Readonly<Record<string, unknown>>[]> | undefined;
   /**
    * The package's own identity API (spec/openapi.yaml), for what a served document of a team's own lacks: the
    * users store's list settings when it declares no `listUsers`. The served document's when absent.
@@ -92,10 +97,21 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
   const api = { ...host.documents.api, model: apiModel };
   const listUsers = listUsersOf(apiModel, inferred.model, host.builtInModel);
   const settings = { spec: listUsers, cacheSize: o.queryCache, platform: host.platform };
-  const { dataset, base } = yield* host.start;
-  const state = yield* SessionState.build(dataset, settings, base);
+  const start = yield* host.start;
+  const names = inferred.model.collections.map((c) => c.name);
+  const fixtures =
+    host.collectionFixtures?.(names) ??
+    (typeof o.fixtures === 'object'
+      ? collectionFixtures(o.fixtures, names, 'the fixtures option')
+      : undefined);
+  const { resources, dataset } = yield* inferred.seed(o.seed, start.dataset, fixtures);
+  // A base built from the start's dataset serves only that dataset (not one whose workspaces were redrawn).
+  const state = yield* SessionState.build(
+    dataset,
+    settings,
+    dataset === start.dataset ? start.base : undefined,
+  );
   host.keep?.(dataset, state.initialBase);
-  const resources = yield* inferred.seed(o.seed, dataset);
   const sessionParts = sessionServices(
     state,
     { ...o, sessionTtlMs: o.sessionTtl * 1000, resources: resources.base },

@@ -11,7 +11,8 @@ import type { Config } from './config.ts';
 import type { ContractSource, DatasetSource } from './context.ts';
 import { CONTRACTS_DIR, pactFilesIn, readPact } from './adapters/pact/pact-files.ts';
 import type { Dataset } from './data/dataset.ts';
-import { datasetFromRecords, loadFixturesSync } from './data/fixtures.ts';
+import { collectionFixturesSync, datasetFromRecords, loadFixturesSync } from './data/fixtures.ts';
+import { servedResources } from './resources/served.ts';
 import { KNOWN_ACCOUNTS } from './data/known-accounts.ts';
 import { loadFaker } from './data/faker.ts';
 import { prebuiltDataset } from './data/prebuilt-dataset.ts';
@@ -46,11 +47,15 @@ const KEPT_STARTS = new WeakMap<object, { key: string; dataset: Dataset; base: U
  * start of this process with the same documents, seed and size is kept (dataset and base are never written; each
  * mock still gets its own sessions, stores and authorization state over them).
  */
-function* nodeStart(o: ResolvedOptions, model: object): Steps<{ dataset: Dataset; base?: UserBase }> {
+function* nodeStart(
+  o: ResolvedOptions,
+  model: object,
+  collections: readonly string[],
+): Steps<{ dataset: Dataset; base?: UserBase }> {
   const given =
     o.dataset ??
     (typeof o.fixtures === 'string'
-      ? loadFixturesSync(o.fixtures)
+      ? loadFixturesSync(o.fixtures, collections)
       : o.fixtures === undefined
         ? undefined
         : datasetFromRecords(o.fixtures, 'the fixtures option'));
@@ -72,11 +77,14 @@ export function nodeHost(o: ResolvedOptions, i: NodeHostInputs): MockHost {
     responses: () => loaded.responses(),
   });
   const { model } = i.specs.api;
+  const collections = servedResources(i.specs.api.doc, model).model.collections.map((c) => c.name);
   return {
     platform: i.platform ?? NODE_PLATFORM,
     keys: i.keys,
     documents: { api: doc(i.specs.api), admin: doc(i.specs.admin) },
-    start: nodeStart(o, model),
+    start: nodeStart(o, model, collections),
+    collectionFixtures: (names) =>
+      typeof o.fixtures === 'string' ? collectionFixturesSync(o.fixtures, names) : undefined,
     keep: (dataset, base) => {
       if (o.dataset === undefined && o.fixtures === undefined && o.users <= KEPT_START_USERS)
         KEPT_STARTS.set(model, { key: `${String(o.seed)}:${String(o.users)}`, dataset, base });

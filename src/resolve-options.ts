@@ -42,6 +42,8 @@ export interface FixtureInput {
   readonly users: unknown;
   readonly workspaces?: unknown;
   readonly clients?: unknown;
+  /** Records of a served document's collection, by its name (docs/own-spec.md "Seeding"). */
+  readonly [collection: string]: unknown;
 }
 
 /**

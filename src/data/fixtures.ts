@@ -4,6 +4,7 @@
  */
 import { DEFAULT_CLIENT, DEFAULT_SPA_CLIENT, parseClients } from './clients.ts';
 import type { Dataset } from './dataset.ts';
+import { collectionFixtures, STORE_FILES } from './collection-fixtures.ts';
 import { FixtureError, ProblemList } from './fixture-error.ts';
 import { parseFixtureUsers } from './fixture-users.ts';
 import { parseFixtureWorkspaces } from './fixture-workspaces.ts';
@@ -58,14 +59,14 @@ export async function loadFixtures(dir: string): Promise<Dataset> {
  * @example
  * const dataset = loadFixturesSync('fixtures/small');
  */
-export function loadFixturesSync(dir: string): Dataset {
+export function loadFixturesSync(dir: string, collections: readonly string[] = []): Dataset {
   let isDirectory: boolean;
   try {
     isDirectory = isDirectorySync(dir);
   } catch (error) {
     throw directoryError(dir, error);
   }
-  if (!isDirectory) return datasetFromFile(dir, readJsonFileSync(dir, { optional: false }));
+  if (!isDirectory) return datasetFromFile(dir, readJsonFileSync(dir, { optional: false }), collections);
   const sources = fileSources(dir);
   return datasetFromFiles(
     readJsonFileSync(sources.users, { optional: true }),
@@ -86,7 +87,7 @@ function fileSources(dir: string): FixtureSources {
 const FILE_KEYS = ['users', 'workspaces', 'clients'];
 
 /** A single fixtures file: an array of User records, or an object of `users` and optional `workspaces`, `clients`. */
-function datasetFromFile(path: string, value: unknown): Dataset {
+function datasetFromFile(path: string, value: unknown, collections: readonly string[] = []): Dataset {
   const shape = `a fixtures file holds a JSON array of User records, or an object {"users": [...], "workspaces"?: [...], "clients"?: [...]}`;
   if (Array.isArray(value)) {
     return datasetFromRecords(
@@ -97,7 +98,7 @@ function datasetFromFile(path: string, value: unknown): Dataset {
   if (typeof value !== 'object' || value === null || !('users' in value)) {
     throw new FixtureError([`${path}: ${shape}`]);
   }
-  const unknown = Object.keys(value).filter((key) => !FILE_KEYS.includes(key));
+  const unknown = Object.keys(value).filter((key) => !FILE_KEYS.includes(key) && !collections.includes(key));
   if (unknown.length > 0) throw new FixtureError([`${path}: unknown key "${unknown[0] ?? ''}"; ${shape}`]);
   const records = value as FixtureRecords;
   return datasetFromRecords(
@@ -177,4 +178,20 @@ export function datasetFromRecords(input: FixtureRecords, source: string | Fixtu
     workspaces: Object.freeze(workspaces),
     clients: Object.freeze(withDefault),
   });
+}
+
+/** `collectionFixtures` of a fixtures directory (`<name>.json` files) or file, read from disk. */
+export function collectionFixturesSync(
+  path: string,
+  names: readonly string[],
+): ReadonlyMap<string, readonly Readonly<Record<string, unknown>>[]> {
+  if (!isDirectorySync(path))
+    return collectionFixtures(readJsonFileSync(path, { optional: false }), names, path);
+  const files: Record<string, unknown> = {};
+  for (const name of names) {
+    if (STORE_FILES.has(name)) continue;
+    const value = readJsonFileSync(fileIn(path, `${name}.json`), { optional: true });
+    if (value !== ABSENT) files[name] = value;
+  }
+  return collectionFixtures(files, names, path);
 }

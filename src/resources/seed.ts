@@ -133,6 +133,11 @@ export class ResourceSeeder {
     }
   }
 
+  /** The ids planned for collection `name` (every parent's), in seeding order. */
+  plannedIds(name: string): readonly (string | number)[] {
+    return this.#planned.get(name)?.ids ?? [];
+  }
+
   /** The seeded entries of collection `name` (generated on the first call, the same array after). */
   entries(name: string): readonly SeedEntry[] {
     let entries = this.#seeded.get(name);

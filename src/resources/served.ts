@@ -7,12 +7,14 @@ import type { Dataset } from '../data/dataset.ts';
 import type { Steps } from '../data/sliced-work.ts';
 import type { SpecDocument } from '../spec/document.ts';
 import type { ApiModel } from '../spec/model.ts';
+import { ProblemList } from '../data/fixture-error.ts';
 import { ResourceBase } from './base-collection.ts';
 import { BUILT_IN_NEEDS } from './built-ins.ts';
 import { inferResources } from './infer.ts';
 import type { OperationModel, ResourceModel } from './resource-model.ts';
 import type { ResourceRecord } from './run-list.ts';
 import { SchemaReader } from './schema.ts';
+import { membershipsOver } from './workspace-memberships.ts';
 import { ResourceSeeder } from './seed.ts';
 
 /** What the resource engine made of the served document (docs/own-spec.md), shared by every session. */
@@ -32,16 +34,32 @@ export interface ServedResources {
   readonly reader: SchemaReader;
   /** What a start refuses, each naming the operation and what it lacks. */
   readonly errors: readonly string[];
-  /** The collections seeded with `seed` over `dataset`'s users and workspaces, one collection a step. */
+  /**
+   * The collections seeded with `seed` over `dataset`'s users and workspaces, one collection a step; and the
+   * dataset to serve: `dataset`, or, when the document has a `workspaces` collection, `dataset` with its
+   * memberships drawn over that collection's seeded ids (`workspace-memberships.ts`).
+   */
   seed(
     seed: number,
     dataset: Dataset,
     fixtures?: ReadonlyMap<string, readonly ResourceRecord[]>,
-  ): Steps<ResourceServices>;
+  ): Steps<{ readonly resources: ResourceServices; readonly dataset: Dataset }>;
 }
 
-/** What the engine makes of `doc`. */
+/** What the engine made of each document read this process (documents are frozen, and shared by mocks). */
+const SERVED = new WeakMap<SpecDocument, ServedResources>();
+
+/** What the engine makes of `doc` (read once per document). */
 export function servedResources(doc: SpecDocument, api: ApiModel): ServedResources {
+  let served = SERVED.get(doc);
+  if (served === undefined) {
+    served = readServed(doc, api);
+    SERVED.set(doc, served);
+  }
+  return served;
+}
+
+function readServed(doc: SpecDocument, api: ApiModel): ServedResources {
   const model = inferResources(doc);
   const reader = new SchemaReader(doc);
   const errors = [...model.errors];
@@ -71,13 +89,17 @@ export function servedResources(doc: SpecDocument, api: ApiModel): ServedResourc
         workspaceIds: dataset.workspaces.map((w) => w.id),
         ...(fixtures === undefined ? {} : { fixtures }),
       });
+      if (fixtures !== undefined) checkParents(model, seeder, fixtures);
+      const workspaces = model.collections.find((c) => c.name === 'workspaces' && c.parent === undefined);
+      const served =
+        workspaces === undefined ? dataset : membershipsOver(dataset, seeder.plannedIds(workspaces.name));
       const base = new ResourceBase(model, (name) => seeder.entries(name));
       // Seeded now, a collection at a time, so that no request pays for it and a large one leaves the loop free.
       for (const c of model.collections) {
         base.collection(c.name);
         yield;
       }
-      return { model, reader, base, seed, operation: (id) => byId.get(id) };
+      return { resources: { model, reader, base, seed, operation: (id) => byId.get(id) }, dataset: served };
     },
   };
 }
@@ -106,4 +128,29 @@ export function servedApiModel(api: ApiModel, model: ResourceModel): ApiModel {
     rolePermissions: roles,
     operation: (id) => ids.get(id) ?? api.operation(id),
   };
+}
+
+/** Refuses fixture records of a nested collection that name no record of its parent collection. */
+function checkParents(
+  model: ResourceModel,
+  seeder: ResourceSeeder,
+  fixtures: ReadonlyMap<string, readonly ResourceRecord[]>,
+): void {
+  const problems = new ProblemList();
+  for (const c of model.collections) {
+    const records = fixtures.get(c.name);
+    const property = c.parent?.property;
+    if (records === undefined || c.parent === undefined || property === undefined) continue;
+    const parents = new Set(seeder.plannedIds(c.parent.collection).map(String));
+    for (const [i, record] of records.entries()) {
+      const value = record[property];
+      if (!parents.has(String(value))) {
+        problems.add(
+          `the fixtures (${c.name}) record ${String(i + 1)}`,
+          `${property} ${JSON.stringify(value)} names no record of ${c.parent.collection} (it holds ${[...parents].slice(0, 5).join(', ')}${parents.size > 5 ? ', …' : ''})`,
+        );
+      }
+    }
+  }
+  problems.throwIfAny();
 }

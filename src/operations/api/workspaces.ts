@@ -1,6 +1,8 @@
 /**
  * The operation tagged Workspace: `GET /workspaces/{workspace}/members` (docs/access.md), the workspace's users
- * through the query engine, so row-level access, counts and links follow the same code as `GET /users`.
+ * through the query engine, so row-level access, counts and links follow the same code as `GET /users`. When
+ * the served document has a workspaces collection (docs/own-spec.md "Workspaces"), a workspace exists when the
+ * session's collection holds it.
  */
 import { visibilityOf } from '../../access/row-level.ts';
 import { principalOf, type Handler } from '../../context.ts';
@@ -19,7 +21,11 @@ export const listWorkspaceMembers: Handler = (context) => {
   const principal = principalOf(context);
   const workspace = params.workspace ?? '';
   const { store, engine } = session.state;
-  if (!store.memberships.has(workspace)) {
+  if (services.resources.model.collections.some((c) => c.name === 'workspaces' && c.parent === undefined)) {
+    // The workspaces are a collection of the served document: the session's records say which exist (a
+    // workspace created in the session has no members yet; a deleted one is gone).
+    session.resources.read('workspaces', [], workspace);
+  } else if (!store.memberships.has(workspace)) {
     const known = store.workspaces.map((w) => w.id).join(', ') || 'none';
     throw notFound('workspace_not_found', `no workspace ${quote(workspace)}; workspaces: ${known}`);
   }
