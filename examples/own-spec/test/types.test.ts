@@ -28,6 +28,9 @@ it('serves the team’s document: its own operations are in GET /openapi.json', 
 it('src/api.d.ts is current: openapi-typescript makes the same types of the served document', async () => {
   const served = new URL('/openapi.json', mock.url).href;
   const args = [fileURLToPath(CLI), served, '--read-write-markers', '--output', TYPES, '--check'];
-  const result = await run(process.execPath, args).catch((error: unknown) => error as { code: number });
-  expect('code' in result ? result.code : 0, 'src/api.d.ts is stale: run `npm run gen`').toBe(0);
-});
+  const result = await run(process.execPath, args).then(
+    () => ({ code: 0, stderr: '' }),
+    (error: unknown) => error as { code: number; stderr: string },
+  );
+  expect(result.code, `src/api.d.ts is stale: run \`npm run gen\`\n${result.stderr}`).toBe(0);
+}, 60_000);
