@@ -231,6 +231,15 @@ function claimsFlag(text: string | undefined): Record<string, unknown> | undefin
   return parsed as Record<string, unknown>;
 }
 
+/** The served document, and what the engine serves of it when it is a team's own (docs/own-spec.md). */
+function specLine(mock: RunningMockInternals, config: Config): string {
+  if (config.spec === undefined) return 'spec/openapi.yaml';
+  const { model } = mock.services.resources;
+  const engine = model.operations.filter((op) => op.servedBy !== 'built-in').length;
+  const names = model.collections.map((c) => c.name).join(', ') || 'none';
+  return `${config.spec} (${model.operations.length} operations, ${engine} served by the resource engine; collections: ${names}; identity-mock inspect shows how)`;
+}
+
 function banner(mock: RunningMockInternals, config: Config): string {
   const { store } = mock.state;
   const source = config.fixtures === undefined ? `seed ${config.seed}` : `fixtures ${config.fixtures}`;
@@ -257,7 +266,7 @@ function banner(mock: RunningMockInternals, config: Config): string {
     `  docs      ${mock.url}/docs (API reference, try it) · ${mock.url}/openapi.json`,
     `  console   ${config.admin ? `${mock.url}/__admin/ui/${config.adminToken === undefined ? '' : ' (asks for the admin token)'}` : 'off (--no-admin)'}`,
     `  admin     ${config.admin ? `${mock.url}/__admin (spec/admin.yaml)${config.adminToken === undefined ? '' : ', token required'}` : 'off'}`,
-    '  spec      spec/openapi.yaml · docs/running.md · Ctrl-C to stop',
+    `  spec      ${specLine(mock, config)} · docs/running.md · Ctrl-C to stop`,
     ...(openAdmin(config)
       ? [
           '',

@@ -190,6 +190,7 @@ describe('the example projects, installed from the packed package', () => {
         'jest-esm',
         'msw-browser',
         'msw-node',
+        'own-spec',
         'passport-openid-client',
         'passport-openidconnect',
         'playwright-api',

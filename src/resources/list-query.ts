@@ -76,6 +76,7 @@ export function readListQuery(
   >();
   let terms: string[] = [];
   let sortBy = plan.defaultSortBy;
+  let sortGiven = false;
   let order = plan.defaultSortOrder;
   let page = 1;
   let size = plan.defaultSize;
@@ -106,6 +107,7 @@ export function readListQuery(
         break;
       case 'sort_by':
         sortBy = text(value);
+        sortGiven = true;
         break;
       case 'sort_order':
         if (value !== 'asc' && value !== 'desc')
@@ -149,7 +151,8 @@ export function readListQuery(
       ...(to === undefined ? {} : { to }),
     })),
     terms,
-    sort: sortBy === undefined ? undefined : { property: sortBy, order },
+    // A search ranks its matches (best first, as GET /users does) unless sort_by is given.
+    sort: sortBy === undefined || (terms.length > 0 && !sortGiven) ? undefined : { property: sortBy, order },
     offset: paged ? (page - 1) * size : offset,
     limit: plan.paging === 'none' ? Infinity : size,
     page: paged ? page : undefined,
