@@ -15,12 +15,12 @@
  * - Any failure to read or write it is ignored: the cache only ever saves time.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, Script } from 'node:vm';
+import { ownedAndPrivate, userCacheFolder } from '../platform/node/user-cache.ts';
 
 /** How long a run lives before it writes the cache. */
 const WRITE_AFTER_MS = 1_000;
@@ -60,29 +60,14 @@ export function runCachedBundle(url: URL, hash: string): void {
 
 /** The cache file of this bundle, path, Node and architecture; undefined when there is no cache folder to use. */
 function cacheFileFor(hash: string, file: string): string | undefined {
-  const cache = join(homedir(), '.cache');
-  const folder = join(cache, 'identity-mock');
-  try {
-    // One level at a time: a recursive mkdir loops for ever on some paths Node 20 cannot create (under /proc).
-    for (const path of [cache, folder]) makeFolder(path);
-    if (!ownedAndPrivate(folder)) return undefined;
-    return join(folder, `${PREFIX}${hash}-${pathHash(file)}-${process.version}-${process.arch}.bin`);
-  } catch {
-    return undefined;
-  }
+  const folder = userCacheFolder();
+  if (folder === undefined) return undefined;
+  return join(folder, `${PREFIX}${hash}-${pathHash(file)}-${process.version}-${process.arch}.bin`);
 }
 
 /** Tells apart the copies of one version that a user runs (installed globally and in a project, say). */
 function pathHash(path: string): string {
   return createHash('sha256').update(path).digest('hex').slice(0, 12);
-}
-
-function makeFolder(path: string): void {
-  try {
-    mkdirSync(path, { mode: 0o700 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
 }
 
 function readOwnFile(file: string): Buffer | undefined {
@@ -91,13 +76,6 @@ function readOwnFile(file: string): Buffer | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Owned by this user (where the platform has users) and writable by nobody else. */
-function ownedAndPrivate(path: string): boolean {
-  const stat = statSync(path);
-  const uid = process.getuid?.();
-  return (uid === undefined || stat.uid === uid) && (stat.mode & 0o022) === 0;
 }
 
 function writeLater(script: Script, cacheFile: string): void {

@@ -10,15 +10,10 @@ import { Faker, base, en, generateMersenne53Randomizer } from '../data/faker.ts'
 import { generateObject, generateValue, type GenerateContext } from './generate-value.ts';
 import type { CollectionModel, ResourceModel } from './resource-model.ts';
 import type { ResourceRecord } from './run-list.ts';
-import type { SchemaReader } from './schema.ts';
+import type { SeedEntry } from './seed-entry.ts';
 
-export interface SeedEntry {
-  /** The record's id as a string (the store's key). */
-  readonly key: string;
-  /** The parent record's key, for a nested collection. */
-  readonly parent: string | undefined;
-  readonly record: ResourceRecord;
-}
+export type { SeedEntry } from './seed-entry.ts';
+import type { SchemaReader } from './schema.ts';
 
 export interface SeedOptions {
   readonly seed: number;

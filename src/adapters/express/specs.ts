@@ -7,6 +7,7 @@
  */
 import { createOpenApiValidators } from './openapi-validator.ts';
 import { contentHash, recordedHashes } from '../../data/checked-by-build.ts';
+import { checkedBefore, rememberChecked } from '../../platform/node/checked-documents.ts';
 import type { RequestValidator } from '../../pipeline/validation.ts';
 import { type SpecDocument } from '../../spec/document.ts';
 import {
@@ -96,12 +97,16 @@ export function loadSpec(doc: SpecDocument, name: string): LoadedSpec {
 /** Each of `parts` with its model, their validators one express-openapi-validator built on first use. */
 function loadTogether(parts: readonly { doc: SpecDocument; name: string }[]): LoadedSpec[] {
   let validators: RequestValidator[] | undefined;
+  let checking = false;
+  const hashes = parts.map((part) => contentHash(part.doc));
   const validatorOf = (index: number): RequestValidator => {
     if (validators === undefined) {
       const recorded = recordedHashes(CHECKED_SPECS_URL);
+      // Checked by the build (the package's documents), or on an earlier start (a --spec document, unchanged).
+      checking = !hashes.every((hash) => recorded.has(hash) || checkedBefore(hash));
       validators = createOpenApiValidators(
         parts.map((part) => part.doc),
-        { checkDocuments: !parts.every((part) => recorded.has(contentHash(part.doc))) },
+        { checkDocuments: checking },
       );
     }
     const found = validators[index];
@@ -119,6 +124,7 @@ function loadTogether(parts: readonly { doc: SpecDocument; name: string }[]): Lo
       async ready() {
         try {
           await validatorOf(index).ready();
+          if (checking) rememberChecked(hashes[index] ?? '');
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           throw new Error(`${name} is not a valid OpenAPI document (${reason})`, { cause: error });
@@ -129,7 +135,7 @@ function loadTogether(parts: readonly { doc: SpecDocument; name: string }[]): Lo
 }
 
 /** Documents given with `spec` read this process, by their text's hash: a suite's mocks share one validator. */
-const GIVEN = new Map<string, LoadedSpec>();
+const GIVEN = new Map<string, Specs>();
 const GIVEN_KEPT = 8;
 
 /** The served document `spec` names or holds, as the name messages give it and its text (for the cache). */
@@ -153,11 +159,17 @@ export function specsFor(spec: SpecInput | undefined): Specs {
   if (spec === undefined) return shared;
   const given = readGivenDocument(spec);
   const key = `${given.name}\n${yamlHash(given.text)}`;
-  let api = GIVEN.get(key);
-  if (api === undefined) {
-    api = loadSpec(given.doc, given.name);
+  let specs = GIVEN.get(key);
+  if (specs === undefined) {
+    // With the control plane, as loadSpecs reads the package's: one validator over both documents.
+    const [api, admin] = loadTogether([
+      { doc: given.doc, name: given.name },
+      { doc: shared.admin.doc, name: shared.admin.name },
+    ]);
+    if (api === undefined || admin === undefined) throw new Error('loadTogether lost a document');
+    specs = { api, admin };
     if (GIVEN.size >= GIVEN_KEPT) GIVEN.delete(GIVEN.keys().next().value ?? '');
-    GIVEN.set(key, api);
+    GIVEN.set(key, specs);
   }
-  return { api, admin: shared.admin };
+  return specs;
 }
