@@ -28,6 +28,8 @@ export const LIMITS = {
   startupDefaultVsStack: 0.5,
   startupSmallVsStack: 0.8,
   startupLargeMs: 1500,
+  /** Start-up with the example's own document (`--spec`), over the default start. */
+  startupSpecVsDefault: 1.1,
   inProcessReadyMs: 50,
   holdMs: 50,
   rssMb: 300,
@@ -127,6 +129,8 @@ export function evaluateGoals(run: BenchRun, server: string): Goal[] {
   const defaultVs = ratio(startup(undefined), stackSmall);
   const smallVs = ratio(startup(small), stackSmall);
   const largeMs = startup(LARGE_USERS);
+  const specMs = findStartup(run.startups, `${server} (--spec)`, undefined)?.usersMs;
+  const specVs = ratio(specMs, startup(undefined));
   goals.push(
     {
       goal: `start-up, default data ≤ ${LIMITS.startupDefaultVsStack}× stack at ${small} users`,
@@ -137,6 +141,11 @@ export function evaluateGoals(run: BenchRun, server: string): Goal[] {
       goal: `start-up, ${small} users ≤ ${LIMITS.startupSmallVsStack}× stack at ${small} users`,
       value: `${fmt(smallVs)}× (${fmt(startup(small), 0)} / ${fmt(stackSmall, 0)} ms)`,
       met: atMost(smallVs, LIMITS.startupSmallVsStack),
+    },
+    {
+      goal: `start-up, --spec of the example document ≤ ${LIMITS.startupSpecVsDefault}× the default start`,
+      value: `${fmt(specVs)}× (${fmt(specMs, 0)} / ${fmt(startup(undefined), 0)} ms)`,
+      met: atMost(specVs, LIMITS.startupSpecVsDefault),
     },
     {
       goal: `start-up, ${LARGE_USERS} users ≤ ${LIMITS.startupLargeMs / 1000} s to the first 200`,

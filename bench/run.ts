@@ -56,6 +56,7 @@ import {
   mockSpec,
   NO_CACHE,
   NO_CODE_CACHE,
+  OWN_SPEC,
   prepareBaselines,
   spawnSpec,
   STACK,
@@ -273,6 +274,11 @@ async function main(): Promise<void> {
       ...builds.slice(0, 1).map((build) => {
         const spec = mockSpec(build, NO_CODE_CACHE);
         return { target: { server: spec.name, users: undefined }, spec, token: primaryToken };
+      }),
+      // The example's own document (--spec), default data: its start beside the default one.
+      ...builds.slice(0, 1).map((build) => {
+        const spec = mockSpec(build, OWN_SPEC);
+        return { target: { server: spec.name, users: undefined }, spec, token: tokens.get(build.name) ?? '' };
       }),
       { target: { server: 'stack', users: SMALL }, spec: STACK, token: primaryToken },
       // The floor: a bare node:http server holding the same users (no validation, no auth).

@@ -79,6 +79,12 @@ export const NO_CACHE = { suffix: '(no cache)', flags: ['--query-cache', '0'] } 
 /** A first start: the command's code cache (docs/running.md, "Start-up") can be neither read nor written. */
 export const NO_CODE_CACHE = { suffix: '(no code cache)', flags: [], env: { HOME: '/dev/null' } } as const;
 
+/** A team's own document (docs/own-spec.md): the example's, served with `--spec`. */
+export const OWN_SPEC = {
+  suffix: '(--spec)',
+  flags: ['--spec', 'examples/own-spec/openapi.yaml'],
+} as const;
+
 /** The bundled baselines and the stack's small document. */
 export interface Baselines {
   readonly dir: string;

@@ -107,6 +107,14 @@ export class ResourceSeeder {
     this.#options = options;
     this.#bySingular = new Map(model.collections.map((c) => [c.code, c.name]));
     for (const c of model.collections) {
+      if (c.name === 'users' && c.parent === undefined && options.userIds !== undefined) {
+        // The users collection is the users store: references to users name the store's users.
+        this.#planned.set(c.name, {
+          ids: [...options.userIds],
+          parents: options.userIds.map(() => undefined),
+        });
+        continue;
+      }
       const given = options.fixtures?.get(c.name);
       if (given !== undefined) {
         const prop = c.id.property ?? 'id';

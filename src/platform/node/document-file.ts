@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { deepFreeze, parseSpecDocument, type SpecDocument } from '../../spec/document.ts';
+import { keepParse, keptParse } from './parsed-documents.ts';
 
 export const API_SPEC_PATH = new URL('../../../spec/openapi.yaml', import.meta.url);
 export const ADMIN_SPEC_PATH = new URL('../../../spec/admin.yaml', import.meta.url);
@@ -79,5 +80,11 @@ export function readDocumentFile(path: string | URL): { doc: SpecDocument; text:
       { cause: error },
     );
   }
-  return { doc: parseDocumentText(text, name), text, name };
+  // A YAML text parsed on an earlier start is read as its JSON (`parsed-documents.ts`).
+  const hash = yamlHash(text);
+  const kept = keptParse(hash);
+  if (kept !== undefined) return { doc: kept, text, name };
+  const doc = parseDocumentText(text, name);
+  keepParse(hash, doc);
+  return { doc, text, name };
 }
