@@ -8,7 +8,7 @@
  */
 import { invalidBody, invalidRequest, MockError, payloadTooLarge, unsupportedMediaType } from '../errors.ts';
 import type { OperationSpec } from '../spec/model.ts';
-import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, mediaTypeOf } from '../protocol/media-type.ts';
+import { FORM_MEDIA_TYPE, isJsonMediaType, mediaTypeOf } from '../protocol/media-type.ts';
 import { parseQuery, type RequestBody } from '../protocol/request.ts';
 import { operationOf, type Exchange } from './exchange.ts';
 import type { Step } from './step.ts';
@@ -43,8 +43,8 @@ export function parseBody(
 ): unknown {
   const contentType = headers['content-type'];
   const type = mediaTypeOf(contentType);
-  if ((type !== JSON_MEDIA_TYPE && type !== FORM_MEDIA_TYPE) || !operation.bodyMediaTypes.includes(type))
-    return undefined;
+  const json = isJsonMediaType(type);
+  if ((!json && type !== FORM_MEDIA_TYPE) || !operation.bodyMediaTypes.includes(type)) return undefined;
   if (body === undefined) return undefined;
   if ('tooLarge' in body) throw payloadTooLarge();
   const encoding = headers['content-encoding']?.trim().toLowerCase();
@@ -57,12 +57,12 @@ export function parseBody(
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw unsupportedMediaType(`unsupported charset "${charset.toUpperCase()}"`);
   }
-  if (type === JSON_MEDIA_TYPE) {
+  if (json) {
     const depth = jsonDepthOver(body.bytes, MAX_JSON_DEPTH);
     if (depth !== undefined) throw tooDeep(depth);
   }
   const text = UTF8.decode(body.bytes);
-  return type === JSON_MEDIA_TYPE ? parseJson(text) : parseQuery(text);
+  return json ? parseJson(text) : parseQuery(text);
 }
 
 /** A JSON body: empty is `{}`; otherwise an object or an array. */

@@ -7,6 +7,11 @@ export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 /** The `Content-Type` of every JSON answer. */
 export const JSON_CONTENT_TYPE = `${JSON_MEDIA_TYPE}; charset=utf-8`;
 
+/** JSON, or a JSON-based media type named with the `+json` suffix (RFC 6839): `application/merge-patch+json`. */
+export function isJsonMediaType(type: string): boolean {
+  return type === JSON_MEDIA_TYPE || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
 /** The media type of a `Content-Type` value: without parameters, trimmed, lower case ('' when absent). */
 export function mediaTypeOf(contentType: string | undefined): string {
   if (contentType === undefined) return '';

@@ -124,9 +124,13 @@ export function servedApiModel(api: ApiModel, model: ResourceModel): ApiModel {
     if (extra.length > 0) roles.set(role, [...held, ...extra]);
   }
   const ids = new Map(operations.map((op) => [op.id, op]));
+  // Every media type an operation takes is one the identity API accepts (`application/merge-patch+json`).
+  const types = new Set(api.requestContentTypes);
+  for (const op of operations) for (const type of op.bodyMediaTypes) types.add(type.toLowerCase());
   return {
     ...api,
     operations,
+    requestContentTypes: [...types],
     rolePermissions: roles,
     operation: (id) => ids.get(id) ?? api.operation(id),
   };

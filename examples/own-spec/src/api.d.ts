@@ -2295,6 +2295,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getUser: {
@@ -2388,6 +2389,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UserNotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteUser: {
@@ -2494,6 +2496,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UserNotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     suspendUser: {
@@ -2692,6 +2695,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getWorkspace: {
@@ -2784,6 +2788,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     deleteWorkspace: {
@@ -2875,6 +2880,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     transferWorkspaceOwnership: {
@@ -2934,6 +2940,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WorkspaceNotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listProjects: {
@@ -3043,6 +3050,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getProject: {
@@ -3181,6 +3189,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProjectNotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     issueToken: {
