@@ -4,11 +4,15 @@
  * collections with the records each session holds, and what serves each operation. Every answer is checked
  * against spec/admin.yaml, every answer of the served document against that document.
  */
+import { Writable } from 'node:stream';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/adapters/express/log.ts';
 import { loadFaker } from '../../src/data/faker.ts';
 import { buildMock, mintDefaultToken, type MockInternals } from '../../src/mock.ts';
 import { readDocumentFile } from '../../src/platform/node/document-file.ts';
+import type { SpecInput } from '../../src/resolve-options.ts';
+import { startMockInternals } from '../../src/server.ts';
 import { ResponseChecker } from '../../src/spec/response-check.ts';
 import { adminClient } from '../support/admin-client.ts';
 import { ADMIN, DEFAULT_HOST, harness, NOW, SPECS } from '../support/harness.ts';
@@ -114,5 +118,47 @@ describe('GET /__admin/resources of a document of a team’s own', () => {
     expect(countsOf(mine.body as Resources)).toEqual({ users: 42, workspaces: 9, projects: 26 });
     const others = await admin.get('/resources');
     expect(countsOf(others.body as Resources)).toEqual({ users: 43, workspaces: 10, projects: 30 });
+  });
+});
+
+describe('the start-up log', () => {
+  /** The JSON lines a mock started on `spec` logs at warn and above while it starts. */
+  async function startLog(spec: SpecInput | undefined): Promise<unknown[]> {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString('utf8'));
+        callback();
+      },
+    });
+    const mock = await startMockInternals({
+      spec,
+      port: 0,
+      users: 5,
+      logger: createLogger('warn', destination),
+    });
+    await mock.close();
+    return lines.map((line) => JSON.parse(line) as unknown);
+  }
+
+  it('names each query parameter the engine accepts and ignores, once, at warn', async () => {
+    const edited = structuredClone(own) as { paths: Record<string, { get: { parameters: unknown[] } }> };
+    edited.paths['/workspaces']?.get.parameters.push({
+      name: 'include_archived',
+      in: 'query',
+      schema: { type: 'boolean' },
+    });
+    expect(await startLog(edited)).toEqual([
+      expect.objectContaining({
+        level: 40,
+        spec: 'the spec option',
+        msg: 'listWorkspaces: query parameter include_archived is accepted and ignored (not a property, range, search, sort or paging parameter)',
+      }),
+    ]);
+  });
+
+  it('says nothing of a document the engine reads whole', async () => {
+    expect(await startLog(OWN_SPEC)).toEqual([]);
+    expect(await startLog(undefined)).toEqual([]);
   });
 });
