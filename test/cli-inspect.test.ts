@@ -110,6 +110,13 @@ const IGNORED =
 
 // One after the other: each case spawns the bin, and a shared machine runs many at once slowly.
 describe('identity-mock inspect', { timeout: 60_000 }, () => {
+  it('--help lists the command and its flag', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('identity-mock inspect [--spec FILE]');
+    expect(stdout).toMatch(/^ {6}--json {2,}print GET \/__admin\/resources' answer/m);
+  });
+
   it('prints the collections, the operations with what serves them and what they need, and the notes', async () => {
     const { code, stdout, stderr } = await run(['inspect', '--spec', OWN_SPEC, '--users', '5']);
     expect(stderr).toBe('');
