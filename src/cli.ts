@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import {
   ConfigError,
   DRIFT_FLAGS,
+  INSPECT_FLAGS,
   MCP_FLAGS,
   MOCK_URL_VARIABLE,
   parseConfig,
@@ -75,6 +76,8 @@ async function serve(config: Config): Promise<void> {
   const [{ startMockInternals }, { createLogger }] = await Promise.all([server(), logs()]);
   const logger = createLogger(config.logLevel);
   const prepared = prepare(config);
+  // A document that does not read, parse, validate or serve is a configuration error (exit 2), as for inspect.
+  await (await import('./adapters/node/checked-specs.ts')).checkedSpecs(config.spec);
   if (prepared.dataset === undefined && config.users > PROGRESS_ABOVE_USERS) {
     process.stderr.write(
       `identity-mock: seeding ${config.users.toLocaleString('en')} users and building their indexes …\n`,
@@ -231,15 +234,6 @@ function claimsFlag(text: string | undefined): Record<string, unknown> | undefin
   return parsed as Record<string, unknown>;
 }
 
-/** The served document, and what the engine serves of it when it is a team's own (docs/own-spec.md). */
-function specLine(mock: RunningMockInternals, config: Config): string {
-  if (config.spec === undefined) return 'spec/openapi.yaml';
-  const { model } = mock.services.resources;
-  const engine = model.operations.filter((op) => op.servedBy !== 'built-in').length;
-  const names = model.collections.map((c) => c.name).join(', ') || 'none';
-  return `${config.spec} (${model.operations.length} operations, ${engine} served by the resource engine; collections: ${names}; identity-mock inspect shows how)`;
-}
-
 function banner(mock: RunningMockInternals, config: Config): string {
   const { store } = mock.state;
   const source = config.fixtures === undefined ? `seed ${config.seed}` : `fixtures ${config.fixtures}`;
@@ -282,6 +276,15 @@ function banner(mock: RunningMockInternals, config: Config): string {
     '',
     '',
   ].join('\n');
+}
+
+/** The served document, and how many of its parts the engine does not interpret (each logged at warn). */
+function specLine(mock: RunningMockInternals, config: Config): string {
+  const { notes } = mock.services.resources.model;
+  const document = config.spec ?? 'spec/openapi.yaml';
+  if (notes.length === 0) return document;
+  const what = notes.length === 1 ? 'a part' : `${notes.length} parts`;
+  return `${document} (${what} not interpreted, logged at warn; identity-mock inspect lists them)`;
 }
 
 /**
@@ -407,6 +410,16 @@ async function mcp(config: Config, extra: ParsedCommand['extra']): Promise<void>
   await runStdioMcp({ url, session: text('session'), adminToken: config.adminToken, version: version() });
 }
 
+/**
+ * `identity-mock inspect`: what the mock makes of the `--spec` document (spec/openapi.yaml without it), without
+ * serving; exit 2 on what a start would refuse.
+ */
+async function inspect(config: Config, extra: ParsedCommand['extra']): Promise<void> {
+  const { inspect: report } = await import('./adapters/node/inspect-command.ts');
+  const { dataset } = prepare(config);
+  process.stdout.write(await report(config, { json: extra.json === true, dataset }));
+}
+
 /** `identity-mock drift`: probes the real service (docs/drift.md); exit 1 when it drifts or cannot be reached. */
 async function drift(extra: ParsedCommand['extra']): Promise<void> {
   const { driftPlan, probe } = await driftCommands();
@@ -474,6 +487,7 @@ async function main(argv: readonly string[]): Promise<void> {
     proxy: PROXY_FLAGS,
     drift: DRIFT_FLAGS,
     mcp: MCP_FLAGS,
+    inspect: INSPECT_FLAGS,
   };
   const named = command !== undefined && command in commands;
   const parsed = parseConfig(named ? rest : argv, process.env, commands[command ?? ''] ?? [], (path) =>
@@ -486,6 +500,7 @@ async function main(argv: readonly string[]): Promise<void> {
   else if (command === 'proxy') await proxy(parsed.config, parsed.extra);
   else if (command === 'drift') await drift(parsed.extra);
   else if (command === 'mcp') await mcp(parsed.config, parsed.extra);
+  else if (command === 'inspect') await inspect(parsed.config, parsed.extra);
   else await serve(parsed.config);
 }
 

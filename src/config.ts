@@ -738,6 +738,14 @@ export const MCP_FLAGS: readonly FlagSpec[] = Object.freeze([
   { flag: 'session', value: 'ID', help: 'act in that session (X-Mock-Session)' },
 ]);
 
+/** Flags of `identity-mock inspect` (docs/own-spec.md), besides `--spec` and the data options above. */
+export const INSPECT_FLAGS: readonly FlagSpec[] = Object.freeze([
+  {
+    flag: 'json',
+    help: "print GET /__admin/resources' answer with the seeded counts, and the notes, as JSON",
+  },
+]);
+
 /** Flags of `identity-mock drift` (docs/drift.md), besides the options above. */
 export const DRIFT_FLAGS: readonly FlagSpec[] = Object.freeze([
   { flag: 'upstream', value: 'URL', help: 'the real service to probe (required)' },

@@ -150,6 +150,8 @@ export async function startMockInternals(
   }
   built = mock;
   for (const answer of waiting.splice(0)) answer();
+  // What the engine accepted in the served document but does not interpret (docs/own-spec.md), said once a start.
+  for (const note of mock.services.resources.model.notes) mock.logger.warn({ spec: specs.api.name }, note);
   return {
     ...mock,
     // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.

@@ -679,6 +679,39 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/resources': {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What the engine made of the served document
+     * @description The collections the resource engine inferred from the served document (`--spec`, docs/own-spec.md), each
+     *     with its path, item schema, id property, parent collection, unique properties and the records the session
+     *     holds now (every parent's, for a nested collection; the users store's live users for `users`), and every
+     *     operation of the document with what serves it: `built-in` (one of identity-mock's handlers), `collection`
+     *     (list, create), `item` (read, replace, merge patch, delete), `singleton` (one object at a path without
+     *     parameters, such as `GET /me`: the caller's record when it is the user schema) or `example` (the documented
+     *     example, or a body generated from its schema). For spec/openapi.yaml, no collections
+     *     and every operation `built-in`. `identity-mock inspect` prints the same without serving.
+     */
+    get: operations['getResources'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/drift': {
     parameters: {
       query?: never;
@@ -1031,6 +1064,40 @@ export type components = {
       sessions: components['schemas']['Session'][];
       max_sessions: number;
       ttl_seconds: number;
+    };
+    /** @description What the resource engine made of the served document (docs/own-spec.md). */
+    Resources: {
+      collections: components['schemas']['ResourceCollection'][];
+      operations: components['schemas']['ResourceOperation'][];
+    };
+    ResourceCollection: {
+      /** @description The collection: its path's last segment (`workspaces`). */
+      name: string;
+      /** @description Its list path, as the document writes it. */
+      path: string;
+      /** @description The item schema's component name (null when the document writes it inline). */
+      schema: string | null;
+      /** @description The property that identifies a record (null when the item schema has none). */
+      id: string | null;
+      /** @description The collection whose record scopes this one (`/workspaces/{workspace}/projects`), or null. */
+      parent: string | null;
+      /** @description Properties marked `x-unique: true`, besides the id (a duplicate is 409 `conflict`). */
+      unique: string[];
+      /** @description Records the session holds (every parent's). */
+      count: number;
+    };
+    ResourceOperation: {
+      operationId: string;
+      /** @enum {string} */
+      method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
+      path: string;
+      /**
+       * @description What answers it: one of identity-mock's handlers, the collection (list, create), the item (read,
+       *     replace, merge patch, delete), one object at a path without parameters (singleton), or the documented
+       *     example (or a body generated from its schema).
+       * @enum {string}
+       */
+      served_by: 'built-in' | 'collection' | 'item' | 'example' | 'singleton';
     };
     JournalEntry: {
       /** @description The `X-Mock-Session` the request ran in (absent for the default session). */
@@ -3139,6 +3206,98 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['CrossSiteRefused'];
       404: components['responses']['NotFound'];
+      415: components['responses']['UnsupportedMediaType'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getResources: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description The session the call acts on (docs/sessions.md); without it, the default session. 1 to 64 of
+         *     `A-Z a-z 0-9 . _ -`, else 400 `invalid_request` naming the header.
+         */
+        'X-Mock-Session'?: components['parameters']['X-Mock-Session'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The collections and operations. */
+      200: {
+        headers: {
+          'X-API-Version': components['headers']['X-API-Version'];
+          'Access-Control-Allow-Origin': components['headers']['Access-Control-Allow-Origin'];
+          'Access-Control-Allow-Credentials': components['headers']['Access-Control-Allow-Credentials'];
+          'Access-Control-Expose-Headers': components['headers']['Access-Control-Expose-Headers'];
+          Vary: components['headers']['Vary'];
+          'X-Mock-Session': components['headers']['X-Mock-Session'];
+          'X-Mock-Session-Started': components['headers']['X-Mock-Session-Started'];
+          'X-Message': components['headers']['X-Message'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "collections": [
+           *         {
+           *           "name": "workspaces",
+           *           "path": "/workspaces",
+           *           "schema": "Workspace",
+           *           "id": "id",
+           *           "parent": null,
+           *           "unique": [
+           *             "slug"
+           *           ],
+           *           "count": 10
+           *         },
+           *         {
+           *           "name": "projects",
+           *           "path": "/workspaces/{workspace}/projects",
+           *           "schema": "Project",
+           *           "id": "id",
+           *           "parent": "workspaces",
+           *           "unique": [],
+           *           "count": 30
+           *         }
+           *       ],
+           *       "operations": [
+           *         {
+           *           "operationId": "listUsers",
+           *           "method": "GET",
+           *           "path": "/users",
+           *           "served_by": "built-in"
+           *         },
+           *         {
+           *           "operationId": "listWorkspaces",
+           *           "method": "GET",
+           *           "path": "/workspaces",
+           *           "served_by": "collection"
+           *         },
+           *         {
+           *           "operationId": "getWorkspace",
+           *           "method": "GET",
+           *           "path": "/workspaces/{workspace}",
+           *           "served_by": "item"
+           *         },
+           *         {
+           *           "operationId": "getCurrentUser",
+           *           "method": "GET",
+           *           "path": "/me",
+           *           "served_by": "singleton"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['Resources'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['HostNotAllowed'];
       415: components['responses']['UnsupportedMediaType'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];

@@ -2,7 +2,8 @@
 /// <reference lib="dom.iterable" />
 /**
  * The console at `/__admin/ui/` (docs/console.md): known accounts and their tokens, the live journal, reset and
- * seed, the rate limit, fault and claim rules, the test clock, the signing keys, drift findings and the sessions.
+ * seed, the rate limit, fault and claim rules, the test clock, the signing keys, drift findings, the served
+ * document's resources and the sessions.
  * Everything goes through the admin API of spec/admin.yaml, same-origin, in the session chosen in the bar
  * (sessions-view.ts); what any client changes there shows within a second (live-state.ts).
  */
@@ -16,6 +17,7 @@ import { openStream, type Stream } from './event-stream.ts';
 import { wireFaults } from './faults-view.ts';
 import { JournalView, KEPT, METHODS, type JournalEntry } from './journal-view.ts';
 import { wireKeys } from './keys-view.ts';
+import { wireResources } from './resources-view.ts';
 import { LiveState } from './live-state.ts';
 import { fail, fields, say, type PanelOptions } from './panel.ts';
 import { wireSessions, type SessionsPanel } from './sessions-view.ts';
@@ -314,6 +316,7 @@ void unlock()
     watch('/rate-limit', true, 'rate-status', showRateLimit);
     watch('/claims', true, 'claims-status', wireClaims(panel));
     watch('/clock', true, 'clock-status', wireClock(panel));
+    watch('/resources', true, 'resources-status', wireResources());
     // The keys and the drift findings are the server's, shared by every session.
     watch('/keys', false, 'keys-status', wireKeys(panel));
     watch('/drift', false, 'drift-status', wireDrift(panel));

@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 /**
  * How the console follows the admin state that any client changes (docs/console.md): one timer reads a fixed set
- * of cheap admin routes (fault rules, rate limit, claim rules, clock, keys, drift findings, sessions) every
+ * of cheap admin routes (fault rules, rate limit, claim rules, clock, resources, keys, drift findings, sessions) every
  * POLL_MS while the tab is visible, and hands each panel its answer only when the answer changed, so a panel a
  * person is using is not redrawn under the pointer for nothing. Admin calls are not journaled, so the journal
  * stream cannot tell the page about them. Hidden tab: no timer; visible again: read at once.

@@ -24,6 +24,7 @@ import {
 import { clearRequests, listRequests, streamRequests } from './journal.ts';
 import { closeMcpSession, mcp } from './mcp.ts';
 import { getContract, listContracts, providerState } from './pact.ts';
+import { getResources } from './resources.ts';
 import { createSession, dropSession, listSessions } from './sessions.ts';
 import { putFixtures, reset, seed } from './state.ts';
 import { mintToken } from './tokens.ts';
@@ -60,6 +61,7 @@ export const ADMIN_OPERATIONS = {
   listSessions,
   createSession,
   dropSession,
+  getResources,
   getAdminOpenApi,
   getConsole,
   getConsoleAsset,
