@@ -18,7 +18,9 @@ export function checkApiVersion(
   value: string | readonly string[] | undefined,
   accepted: readonly string[],
 ): void {
-  if (value === undefined || (typeof value === 'string' && accepted.includes(value))) return;
+  // A document that declares no versions checks none.
+  if (value === undefined || accepted.length === 0 || (typeof value === 'string' && accepted.includes(value)))
+    return;
   const message = `must be one of ${accepted.join(', ')} (got ${quote(value)})`;
   throw unsupportedApiVersion(`X-API-Version ${message}`, [
     { location: 'header', name: 'X-API-Version', message },
@@ -54,6 +56,13 @@ export const mediaTypeStep: Step = (x, s) => {
 
 /** The `X-API-Version` values the spec accepts (its header parameter's enum). */
 export function apiVersionsOf(model: ApiModel): string[] {
+  // A served document of a team's own may declare no X-API-Version: the default version, and no check.
+  const components = model.doc.components;
+  const parameters =
+    typeof components === 'object' && components !== null && 'parameters' in components
+      ? components.parameters
+      : undefined;
+  if (typeof parameters !== 'object' || parameters === null || !('X-API-Version' in parameters)) return [];
   const parameter = model.deref({ $ref: '#/components/parameters/X-API-Version' });
   const versions = model.deref(parameter.schema).enum;
   return Array.isArray(versions) ? versions.map(String) : ['v1'];
