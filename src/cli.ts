@@ -415,7 +415,7 @@ async function mcp(config: Config, extra: ParsedCommand['extra']): Promise<void>
  * serving; exit 2 on what a start would refuse.
  */
 async function inspect(config: Config, extra: ParsedCommand['extra']): Promise<void> {
-  const { inspect: report } = await import('./adapters/node/inspect-command.ts');
+  const { inspect: report } = await import('./inspect-command.ts');
   const { dataset } = prepare(config);
   process.stdout.write(await report(config, { json: extra.json === true, dataset }));
 }

@@ -4,13 +4,13 @@
  * (`checked-specs.ts`: each refusal exit 2); then the mock is built, not listening, for the records its collections
  * are seeded with. `src/cli.ts` owns the process; this module returns the text to print.
  */
-import type { Config } from '../../config.ts';
-import type { Dataset } from '../../data/dataset.ts';
-import { loadFaker } from '../../data/faker.ts';
-import { buildMock, seedsData } from '../../mock.ts';
-import { sessionCount } from '../../operations/admin/resources.ts';
-import { inspectJson, inspectText, type InspectInput } from '../../resources/inspect-report.ts';
-import { checkedSpecs } from './checked-specs.ts';
+import type { Config } from './config.ts';
+import type { Dataset } from './data/dataset.ts';
+import { loadFaker } from './data/faker.ts';
+import { buildMock, seedsData } from './mock.ts';
+import { sessionCount } from './operations/admin/resources.ts';
+import { inspectJson, inspectText, type InspectInput } from './resources/inspect-report.ts';
+import { checkedSpecs } from './adapters/node/checked-specs.ts';
 
 /** What `inspect` prints for `config` (its `--spec`, seed, users and fixtures): the report, or its JSON. */
 export async function inspect(
