@@ -5,7 +5,7 @@
 // - the request schemas (src/adapters/msw/request-schemas.ts), as ajv's standalone code;
 // - the default dataset (seed and size of the command line's defaults), as JSON;
 // - the dev signing key, as PEM text.
-// Faker goes to a chunk of its own, loaded only for another seed or size. The size a page loads for
+// Faker goes to a chunk of its own, loaded only for another seed or size, or a document of a team's own. The size a page loads for
 // `createHandlers()` (the entry and what it imports, not the lazy chunks) is written to dist/msw/size.json for
 // `npm run bench`.
 import { build, type Plugin } from 'esbuild';
@@ -77,6 +77,7 @@ function partsModule(): string {
 import { DEFAULT_CLIENTS } from ${src('data/clients.ts')};
 import { KNOWN_ACCOUNTS } from ${src('data/known-accounts.ts')};
 import { datasetFromRecords } from ${src('data/fixtures.ts')};
+import { loadFaker } from ${src('data/faker.ts')};
 import * as params from './params.js';
 import * as bodies from './bodies.js';
 const SCHEMAS = new Map([${names.map(([key, name]) => `[${JSON.stringify(key)}, ${name}]`).join(',')}]);
@@ -95,7 +96,10 @@ export const MSW_PARTS = {
     const { users, workspaces } = freeze(JSON.parse(DATASET));
     return Object.freeze({ users, passwords: new Map(), workspaces, clients: DEFAULT_CLIENTS });
   },
-  seed: async (seed, users) => (await import(${src('data/seed.ts')})).seedDataset({ seed, users }),
+  seed: async (seed, users) => {
+    await loadFaker();
+    return (await import(${src('data/seed.ts')})).seedDataset({ seed, users });
+  },
   fromRecords: (records, source) => datasetFromRecords(records, source),
 };
 `;
@@ -113,6 +117,33 @@ function userSchemaModule(): string {
 import { userChecker } from ${JSON.stringify(join(SRC, 'data/user-check.ts'))};
 export const checkUserRecord = userChecker(validate, ${JSON.stringify(allowed)});`;
 }
+
+const FAKER = join(SRC, 'data/faker.ts');
+
+/**
+ * faker evaluated only by \`loadFaker()\` (src/data/faker.ts), in a chunk of its own: until then its exports are
+ * stand-ins that say so when called. The seeding of another dataset and a document of a team's own await it.
+ */
+const lazyFaker: Plugin = {
+  name: 'lazy-faker',
+  setup(b) {
+    b.onResolve({ filter: /\/faker\.ts$/ }, (args) =>
+      args.namespace === 'lazy-faker' ? { path: FAKER } : { path: 'faker', namespace: 'lazy-faker' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-faker' }, () => ({
+      contents: `
+function notLoaded() {
+  throw new Error('identity-mock/msw loads faker on demand: await loadFaker() first');
+}
+export let Faker = notLoaded, generateMersenne53Randomizer = notLoaded, base, de, en, es, fr, pl, pt_BR;
+export async function loadFaker() {
+  if (Faker !== notLoaded) return;
+  ({ Faker, generateMersenne53Randomizer, base, de, en, es, fr, pl, pt_BR } = await import(${JSON.stringify(FAKER)}));
+}`,
+      loader: 'js',
+    }));
+  },
+};
 
 /** The files of fixtures/ the data modules read at load, served from the bundle; Node's modules as stand-ins. */
 const browserShims: Plugin = {
@@ -205,7 +236,7 @@ const result = await build({
   minify: true,
   external: ['msw'],
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [browserShims],
+  plugins: [lazyFaker, browserShims],
   metafile: true,
   legalComments: 'none',
   logLevel: 'warning',
