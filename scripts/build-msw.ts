@@ -13,7 +13,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv';
 import { DEFAULTS } from '../src/config.ts';
@@ -23,8 +22,8 @@ import { buildApiModel } from '../src/spec/model.ts';
 import { DEV_SIGNING_KEY_PATH } from '../src/platform/node/signing-keys.ts';
 import { partDefaults } from '../src/adapters/msw/parts.ts';
 import { userSchemaAjv } from '../src/data/user-schema.ts';
-import { REQUEST_FORMATS } from '../src/adapters/msw/request-formats.ts';
-import { AJV_OPTIONS, DOCUMENT_IDS, requestSchemas } from '../src/adapters/msw/request-schemas.ts';
+import { requestSchemaSets } from '../src/adapters/msw/request-schemas.ts';
+import { standaloneSchemas } from '../src/adapters/msw/standalone-schemas.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -34,40 +33,28 @@ const WORK = join(ROOT, 'dist', 'msw-build');
 const api = readSpecDocument(API_SPEC_PATH);
 const admin = readSpecDocument(ADMIN_SPEC_PATH);
 
-/** One standalone module of the schemas `keys` with `coerceTypes`; returns the export name of each key. */
-function compiled(file: string, schemas: Map<string, object>, coerceTypes: boolean): Map<string, string> {
-  const ajv = new Ajv2020({
-    ...AJV_OPTIONS,
-    coerceTypes,
-    formats: REQUEST_FORMATS,
-    code: {
-      source: true,
-      esm: true,
-      formats: _`require(${join(SRC, 'adapters/msw/request-formats.ts')}).REQUEST_FORMATS`,
-    },
-  });
-  ajv.addSchema({ ...structuredClone(api), $id: DOCUMENT_IDS.api });
-  ajv.addSchema({ ...structuredClone(admin), $id: DOCUMENT_IDS.admin });
-  const names = new Map<string, string>();
-  const exports: Record<string, string> = {};
-  [...schemas].forEach(([key, schema], i) => {
-    const id = `urn:identity-mock:${encodeURIComponent(key)}`;
-    ajv.addSchema({ ...schema, $id: id });
-    names.set(key, `v${i}`);
-    exports[`v${i}`] = id;
-  });
-  writeFileSync(join(WORK, file), standalone.default(ajv, exports));
+const DOCUMENTS = [
+  { name: 'api' as const, doc: api, model: buildApiModel(api) },
+  { name: 'admin' as const, doc: admin, model: buildApiModel(admin) },
+];
+
+/** One standalone module of `schemas` with `coerceTypes`; returns the export name of each key. */
+function compiled(
+  file: string,
+  schemas: Map<string, object>,
+  coerceTypes: boolean,
+): ReadonlyMap<string, string> {
+  const formats = _`require(${join(SRC, 'adapters/msw/request-formats.ts')}).REQUEST_FORMATS`;
+  const { code, names } = standaloneSchemas(DOCUMENTS, schemas, coerceTypes, { esm: true, formats });
+  writeFileSync(join(WORK, file), code);
   return names;
 }
 
 /** Code of the module that stands in for src/adapters/msw/source-parts.ts in the bundle. */
 function partsModule(): string {
-  const all = new Map([
-    ...requestSchemas('api', buildApiModel(api)),
-    ...requestSchemas('admin', buildApiModel(admin)),
-  ]);
-  const bodies = new Map([...all].filter(([key]) => key.split(' ').length > 2));
-  const params = new Map([...all].filter(([key]) => key.split(' ').length === 2));
+  const sets = DOCUMENTS.map(({ name, model }) => requestSchemaSets(name, model));
+  const params = new Map(sets.flatMap((set) => [...set.params]));
+  const bodies = new Map(sets.flatMap((set) => [...set.bodies]));
   const names = [...compiled('params.js', params, true), ...compiled('bodies.js', bodies, false)].map(
     ([key, name]) => [key, `${bodies.has(key) ? 'bodies' : 'params'}.${name}`],
   );
