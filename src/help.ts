@@ -39,7 +39,7 @@ export function usage(): string {
     '  identity-mock proxy --upstream URL       stand in front of the real service and report drift (docs/drift.md)',
     '  identity-mock drift --upstream URL --token T   probe the real service for drift; exit 1 if it drifts',
     '  identity-mock mcp [--url URL]            an MCP server on stdio for agents, driving a running mock (docs/agents.md)',
-    '  identity-mock build-msw --spec FILE      compile a document ahead for createHandlers({ spec }) under a strict CSP (docs/msw.md)',
+    '  identity-mock build-msw [--out DIR]      compile the --spec document ahead for createHandlers({ spec }) in a page with a strict CSP (docs/msw.md)',
     '',
     'Flags of serve (each also IDENTITY_MOCK_<FLAG>, e.g. IDENTITY_MOCK_USERS=1000; PORT works too):',
     ...options.map((option) => flagLine(option, shownDefault(option))),
