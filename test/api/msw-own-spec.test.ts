@@ -72,13 +72,14 @@ describe('createHandlers({ spec }) with a document given at run time', () => {
     expect(by.get('the workspace is gone (404)')?.status).toBe(404);
     expect(by.get('a duplicate slug (409)')?.status).toBe(409);
     expect(by.get('a bad body (400)')?.status).toBe(400);
+    expect(by.get('a read-only id sent (400)')).toMatchObject({ status: 400, message: 'id is read-only' });
     expect(by.get('an unknown query parameter (400)')?.status).toBe(400);
     expect(by.get('search for the user')).toMatchObject({ status: 200, total: '1' });
     expect(by.get('the caller')?.body).toMatchObject({ email: ADMIN });
   });
 
   it('answers only what the document allows', () => {
-    expect(viaMsw).toHaveLength(22);
+    expect(viaMsw).toHaveLength(23);
     expect(problems).toEqual([]);
   });
 

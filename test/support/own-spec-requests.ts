@@ -86,6 +86,12 @@ export async function ownSpecSequence(
     plan: 'free',
   });
   await call('a bad body (400)', 'POST', '/workspaces', { name: '', slug: 'Not A Slug', plan: 'gold' });
+  await call('a read-only id sent (400)', 'POST', '/workspaces', {
+    id: 'ws-999',
+    name: 'Mine',
+    slug: 'my-own-id',
+    plan: 'free',
+  });
   await call('delete the workspace', 'DELETE', `/workspaces/${ws}`);
   await call('the workspace is gone (404)', 'GET', `/workspaces/${ws}`);
   await call('its projects are gone (404)', 'GET', `/workspaces/${ws}/projects`);
