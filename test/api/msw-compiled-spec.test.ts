@@ -42,6 +42,7 @@ let refusedStatus: number | undefined;
 /** Where `new Function` or `eval` was reached: serving the compiled module, and a document given as text. */
 let compiledAt: readonly string[] = [];
 let refusedAt: readonly string[] = [];
+const refusedErrors: unknown[] = [];
 
 /**
  * What `work` gives, with `new Function` and `eval` failing as a strict CSP makes them fail, and where they were
@@ -99,7 +100,7 @@ beforeAll(async () => {
     spec: readFileSync(OWN_SPEC_FILE, 'utf8'),
     baseUrl: REFUSED_BASE,
     now: () => NOW,
-    onError: () => undefined,
+    onError: (error: unknown) => refusedErrors.push(error),
   });
   intercepting.use(...refused.handlers);
   const refusedToken = (await refused.mock.session().token({ user: ADMIN })).accessToken;
@@ -139,6 +140,8 @@ describe('identity-mock build-msw --spec FILE', () => {
   it('the guard catches a validator compiled in the page (a document given as text)', () => {
     expect(refusedStatus).toBe(500);
     expect(refusedAt.length).toBeGreaterThan(0);
+    // What the page's onError is told: what to do instead.
+    expect(String(refusedErrors[0])).toContain('compile the document ahead with identity-mock build-msw');
   });
 
   it('answers as the document given at run time does', () => {

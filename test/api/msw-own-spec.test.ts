@@ -111,5 +111,9 @@ describe('createHandlers({ spec }) with a document given at run time', () => {
     expect(() => createHandlersFrom(MSW_PARTS, { spec: { swagger: '2.0', paths: {} } })).toThrow(
       /not an OpenAPI 3\.0 or 3\.1 document/,
     );
+    const older = { format: 'identity-mock/compiled-spec@0', document: {} };
+    expect(() => createHandlersFrom(MSW_PARTS, { spec: older })).toThrow(
+      /compiled as identity-mock\/compiled-spec@0 by another version of identity-mock; compile it again/,
+    );
   });
 });

@@ -8,11 +8,24 @@ import type { CompiledSchema, CompiledSchemas } from './compiled-validator.ts';
 import { requestAjv, type RequestDocument } from './request-ajv.ts';
 import { requestSchemaSets } from './request-schemas.ts';
 
+/** `schema` compiled; a page's CSP refusing `new Function` is told what to do instead. */
+function compileOne(ajv: ReturnType<typeof requestAjv>, schema: object): CompiledSchema {
+  try {
+    return ajv.compile(schema) as CompiledSchema;
+  } catch (error) {
+    if (!(error instanceof EvalError)) throw error;
+    throw new Error(
+      "identity-mock/msw: this page's Content-Security-Policy forbids compiling the spec's request schemas here (no 'unsafe-eval'); compile the document ahead with identity-mock build-msw --spec FILE and pass the module it writes as createHandlers({ spec })",
+      { cause: error },
+    );
+  }
+}
+
 /** The compiled schema of each key of `documents`, compiled on first use and kept. */
 export function compileRequestSchemas(documents: readonly RequestDocument[]): CompiledSchemas {
   const params = requestAjv(documents, true);
   const bodies = requestAjv(documents, false);
-  const schemas = new Map<string, { readonly schema: object; readonly ajv: typeof params }>();
+  const schemas = new Map<string, { readonly schema: object; readonly ajv: ReturnType<typeof requestAjv> }>();
   for (const { name, model } of documents) {
     const sets = requestSchemaSets(name, model);
     for (const [key, schema] of sets.params) schemas.set(key, { schema, ajv: params });
@@ -24,7 +37,7 @@ export function compileRequestSchemas(documents: readonly RequestDocument[]): Co
     if (found === undefined) return undefined;
     let validate = compiled.get(key);
     if (validate === undefined) {
-      validate = found.ajv.compile(found.schema) as CompiledSchema;
+      validate = compileOne(found.ajv, found.schema);
       compiled.set(key, validate);
     }
     return validate;
