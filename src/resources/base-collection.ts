@@ -5,7 +5,7 @@
  */
 import type { CollectionModel, ResourceModel } from './resource-model.ts';
 import type { ResourceRecord } from './run-list.ts';
-import type { SeedEntry } from './seed.ts';
+import type { SeedEntry } from './seed-entry.ts';
 
 /** A value as the unique indexes compare it. */
 export function valueKey(value: unknown): string {

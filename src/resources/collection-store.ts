@@ -12,7 +12,7 @@ import type { ListQuery } from './list-query.ts';
 import { mergeWrites, Overlay } from './overlay.ts';
 import { recordNotFound } from './resource-errors.ts';
 import { runList, sortRecords, type ListResult, type ResourceRecord } from './run-list.ts';
-import type { SeedEntry } from './seed.ts';
+import type { SeedEntry } from './seed-entry.ts';
 import {
   buildCreated,
   buildPatched,

@@ -7,7 +7,7 @@ import { valueKey, type BaseCollection } from './base-collection.ts';
 import type { CollectionModel } from './resource-model.ts';
 import type { ListQuery } from './list-query.ts';
 import { compareRecords, type ResourceRecord } from './run-list.ts';
-import type { SeedEntry } from './seed.ts';
+import type { SeedEntry } from './seed-entry.ts';
 
 /** What one overlay entry costs beside its JSON: the map slot, the entry object, the key. */
 const ENTRY_OVERHEAD_BYTES = 160;

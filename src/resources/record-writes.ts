@@ -12,7 +12,7 @@ import { mergePatch } from './merge-patch.ts';
 import { samplePattern } from './pattern-sample.ts';
 import { collectionFull, conflict, missingProperty, ResourceError } from './resource-errors.ts';
 import type { ResourceRecord } from './run-list.ts';
-import type { SeedEntry } from './seed.ts';
+import type { SeedEntry } from './seed-entry.ts';
 
 /** Who writes: the caller's user id, for `created_by` / `updated_by`. */
 export interface Caller {

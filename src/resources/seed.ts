@@ -11,14 +11,7 @@ import { generateObject, generateValue, type GenerateContext } from './generate-
 import type { CollectionModel, ResourceModel } from './resource-model.ts';
 import type { ResourceRecord } from './run-list.ts';
 import type { SchemaReader } from './schema.ts';
-
-export interface SeedEntry {
-  /** The record's id as a string (the store's key). */
-  readonly key: string;
-  /** The parent record's key, for a nested collection. */
-  readonly parent: string | undefined;
-  readonly record: ResourceRecord;
-}
+import type { SeedEntry } from './seed-entry.ts';
 
 export interface SeedOptions {
   readonly seed: number;
