@@ -5,7 +5,7 @@
 // - the request schemas (src/adapters/msw/request-schemas.ts), as ajv's standalone code;
 // - the default dataset (seed and size of the command line's defaults), as JSON;
 // - the dev signing key, as PEM text.
-// Faker goes to a chunk of its own, loaded only for another seed or size. The size a page loads for
+// Faker goes to a chunk of its own, loaded only for another seed or size, or a document of a team's own. The size a page loads for
 // `createHandlers()` (the entry and what it imports, not the lazy chunks) is written to dist/msw/size.json for
 // `npm run bench`.
 import { build, type Plugin } from 'esbuild';
@@ -13,7 +13,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import { _ } from 'ajv';
 import { DEFAULTS } from '../src/config.ts';
@@ -23,8 +22,8 @@ import { buildApiModel } from '../src/spec/model.ts';
 import { DEV_SIGNING_KEY_PATH } from '../src/platform/node/signing-keys.ts';
 import { partDefaults } from '../src/adapters/msw/parts.ts';
 import { userSchemaAjv } from '../src/data/user-schema.ts';
-import { REQUEST_FORMATS } from '../src/adapters/msw/request-formats.ts';
-import { AJV_OPTIONS, DOCUMENT_IDS, requestSchemas } from '../src/adapters/msw/request-schemas.ts';
+import { requestSchemaSets } from '../src/adapters/msw/request-schemas.ts';
+import { standaloneSchemas } from '../src/adapters/msw/standalone-schemas.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -34,40 +33,28 @@ const WORK = join(ROOT, 'dist', 'msw-build');
 const api = readSpecDocument(API_SPEC_PATH);
 const admin = readSpecDocument(ADMIN_SPEC_PATH);
 
-/** One standalone module of the schemas `keys` with `coerceTypes`; returns the export name of each key. */
-function compiled(file: string, schemas: Map<string, object>, coerceTypes: boolean): Map<string, string> {
-  const ajv = new Ajv2020({
-    ...AJV_OPTIONS,
-    coerceTypes,
-    formats: REQUEST_FORMATS,
-    code: {
-      source: true,
-      esm: true,
-      formats: _`require(${join(SRC, 'adapters/msw/request-formats.ts')}).REQUEST_FORMATS`,
-    },
-  });
-  ajv.addSchema({ ...structuredClone(api), $id: DOCUMENT_IDS.api });
-  ajv.addSchema({ ...structuredClone(admin), $id: DOCUMENT_IDS.admin });
-  const names = new Map<string, string>();
-  const exports: Record<string, string> = {};
-  [...schemas].forEach(([key, schema], i) => {
-    const id = `urn:identity-mock:${encodeURIComponent(key)}`;
-    ajv.addSchema({ ...schema, $id: id });
-    names.set(key, `v${i}`);
-    exports[`v${i}`] = id;
-  });
-  writeFileSync(join(WORK, file), standalone.default(ajv, exports));
+const DOCUMENTS = [
+  { name: 'api' as const, doc: api, model: buildApiModel(api) },
+  { name: 'admin' as const, doc: admin, model: buildApiModel(admin) },
+];
+
+/** One standalone module of `schemas` with `coerceTypes`; returns the export name of each key. */
+function compiled(
+  file: string,
+  schemas: Map<string, object>,
+  coerceTypes: boolean,
+): ReadonlyMap<string, string> {
+  const formats = _`require(${join(SRC, 'adapters/msw/request-formats.ts')}).REQUEST_FORMATS`;
+  const { code, names } = standaloneSchemas(DOCUMENTS, schemas, coerceTypes, { esm: true, formats });
+  writeFileSync(join(WORK, file), code);
   return names;
 }
 
 /** Code of the module that stands in for src/adapters/msw/source-parts.ts in the bundle. */
 function partsModule(): string {
-  const all = new Map([
-    ...requestSchemas('api', buildApiModel(api)),
-    ...requestSchemas('admin', buildApiModel(admin)),
-  ]);
-  const bodies = new Map([...all].filter(([key]) => key.split(' ').length > 2));
-  const params = new Map([...all].filter(([key]) => key.split(' ').length === 2));
+  const sets = DOCUMENTS.map(({ name, model }) => requestSchemaSets(name, model));
+  const params = new Map(sets.flatMap((set) => [...set.params]));
+  const bodies = new Map(sets.flatMap((set) => [...set.bodies]));
   const names = [...compiled('params.js', params, true), ...compiled('bodies.js', bodies, false)].map(
     ([key, name]) => [key, `${bodies.has(key) ? 'bodies' : 'params'}.${name}`],
   );
@@ -77,6 +64,7 @@ function partsModule(): string {
 import { DEFAULT_CLIENTS } from ${src('data/clients.ts')};
 import { KNOWN_ACCOUNTS } from ${src('data/known-accounts.ts')};
 import { datasetFromRecords } from ${src('data/fixtures.ts')};
+import { loadFaker } from ${src('data/faker.ts')};
 import * as params from './params.js';
 import * as bodies from './bodies.js';
 const SCHEMAS = new Map([${names.map(([key, name]) => `[${JSON.stringify(key)}, ${name}]`).join(',')}]);
@@ -95,7 +83,10 @@ export const MSW_PARTS = {
     const { users, workspaces } = freeze(JSON.parse(DATASET));
     return Object.freeze({ users, passwords: new Map(), workspaces, clients: DEFAULT_CLIENTS });
   },
-  seed: async (seed, users) => (await import(${src('data/seed.ts')})).seedDataset({ seed, users }),
+  seed: async (seed, users) => {
+    await loadFaker();
+    return (await import(${src('data/seed.ts')})).seedDataset({ seed, users });
+  },
   fromRecords: (records, source) => datasetFromRecords(records, source),
 };
 `;
@@ -113,6 +104,33 @@ function userSchemaModule(): string {
 import { userChecker } from ${JSON.stringify(join(SRC, 'data/user-check.ts'))};
 export const checkUserRecord = userChecker(validate, ${JSON.stringify(allowed)});`;
 }
+
+const FAKER = join(SRC, 'data/faker.ts');
+
+/**
+ * faker evaluated only by \`loadFaker()\` (src/data/faker.ts), in a chunk of its own: until then its exports are
+ * stand-ins that say so when called. The seeding of another dataset and a document of a team's own await it.
+ */
+const lazyFaker: Plugin = {
+  name: 'lazy-faker',
+  setup(b) {
+    b.onResolve({ filter: /\/faker\.ts$/ }, (args) =>
+      args.namespace === 'lazy-faker' ? { path: FAKER } : { path: 'faker', namespace: 'lazy-faker' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-faker' }, () => ({
+      contents: `
+function notLoaded() {
+  throw new Error('identity-mock/msw loads faker on demand: await loadFaker() first');
+}
+export let Faker = notLoaded, generateMersenne53Randomizer = notLoaded, base, de, en, es, fr, pl, pt_BR;
+export async function loadFaker() {
+  if (Faker !== notLoaded) return;
+  ({ Faker, generateMersenne53Randomizer, base, de, en, es, fr, pl, pt_BR } = await import(${JSON.stringify(FAKER)}));
+}`,
+      loader: 'js',
+    }));
+  },
+};
 
 /** The files of fixtures/ the data modules read at load, served from the bundle; Node's modules as stand-ins. */
 const browserShims: Plugin = {
@@ -205,7 +223,7 @@ const result = await build({
   minify: true,
   external: ['msw'],
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [browserShims],
+  plugins: [lazyFaker, browserShims],
   metafile: true,
   legalComments: 'none',
   logLevel: 'warning',

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import {
+  BUILD_MSW_FLAGS,
   ConfigError,
   DRIFT_FLAGS,
   INSPECT_FLAGS,
@@ -430,6 +431,24 @@ async function drift(extra: ParsedCommand['extra']): Promise<void> {
   }
 }
 
+/**
+ * `identity-mock build-msw --spec FILE [--out DIR]`: the document compiled ahead for `createHandlers({ spec })` in
+ * a page with a strict Content-Security-Policy (docs/msw.md); a document a start would refuse is exit 2.
+ */
+async function buildMsw(config: Config, extra: ParsedCommand['extra']): Promise<void> {
+  if (config.spec === undefined) {
+    throw new ConfigError(
+      'build-msw needs --spec FILE: the OpenAPI 3.0 or 3.1 document to compile for createHandlers({ spec })',
+    );
+  }
+  const { writeCompiledSpec } = await import('./adapters/node/build-msw.ts');
+  const out = typeof extra.out === 'string' ? extra.out : '.';
+  const written = await writeCompiledSpec(config.spec, out);
+  process.stdout.write(
+    `identity-mock: wrote ${written.file} (${String(written.operations)} operations of ${config.spec}): import it and pass it as createHandlers({ spec }) (docs/msw.md)\n`,
+  );
+}
+
 /** The command could not do its work (exit 1), for a reason the message gives in full. */
 class RunFailure extends Error {
   override readonly name = 'RunFailure';
@@ -488,6 +507,7 @@ async function main(argv: readonly string[]): Promise<void> {
     drift: DRIFT_FLAGS,
     mcp: MCP_FLAGS,
     inspect: INSPECT_FLAGS,
+    'build-msw': BUILD_MSW_FLAGS,
   };
   const named = command !== undefined && command in commands;
   const parsed = parseConfig(named ? rest : argv, process.env, commands[command ?? ''] ?? [], (path) =>
@@ -501,6 +521,7 @@ async function main(argv: readonly string[]): Promise<void> {
   else if (command === 'drift') await drift(parsed.extra);
   else if (command === 'mcp') await mcp(parsed.config, parsed.extra);
   else if (command === 'inspect') await inspect(parsed.config, parsed.extra);
+  else if (command === 'build-msw') await buildMsw(parsed.config, parsed.extra);
   else await serve(parsed.config);
 }
 

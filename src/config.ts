@@ -411,7 +411,7 @@ export const OPTIONS: { readonly [K in keyof Config]: Option<Config[K]> } & {
   spec: {
     refused: {
       createHandlers: {
-        when: (value) => typeof value === 'string' && !looksLikeDocumentText(value),
+        when: (value) => value instanceof URL || (typeof value === 'string' && !looksLikeDocumentText(value)),
         text: "names a file, which a browser cannot read; pass the document itself (spec: the parsed object, or its YAML or JSON text, e.g. from import spec from './openapi.json'), or compile it ahead with identity-mock build-msw --spec FILE",
       },
     },
@@ -744,6 +744,11 @@ export const INSPECT_FLAGS: readonly FlagSpec[] = Object.freeze([
     flag: 'json',
     help: "print GET /__admin/resources' answer with the seeded counts, and the notes, as JSON",
   },
+]);
+
+/** Flags of `identity-mock build-msw` (docs/msw.md), besides --spec. */
+export const BUILD_MSW_FLAGS: readonly FlagSpec[] = Object.freeze([
+  { flag: 'out', value: 'DIR', help: 'write identity-mock-spec.js (and its .d.ts) into DIR [.]' },
 ]);
 
 /** Flags of `identity-mock drift` (docs/drift.md), besides the options above. */

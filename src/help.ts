@@ -3,6 +3,7 @@
  * cannot exist without its help line.
  */
 import {
+  BUILD_MSW_FLAGS,
   COMMON_FLAGS,
   DRIFT_FLAGS,
   CONFIG_OPTIONS,
@@ -40,6 +41,7 @@ export function usage(): string {
     '  identity-mock drift --upstream URL --token T   probe the real service for drift; exit 1 if it drifts',
     '  identity-mock mcp [--url URL]            an MCP server on stdio for agents, driving a running mock (docs/agents.md)',
     '  identity-mock inspect [--spec FILE]      print what the mock makes of a document, without serving (docs/own-spec.md)',
+    '  identity-mock build-msw [--out DIR]      compile the --spec document ahead for createHandlers({ spec }) in a page with a strict CSP (docs/msw.md)',
     '',
     'Flags of serve (each also IDENTITY_MOCK_<FLAG>, e.g. IDENTITY_MOCK_USERS=1000; PORT works too):',
     ...options.map((option) => flagLine(option, shownDefault(option))),
@@ -62,6 +64,8 @@ export function usage(): string {
     '',
     'Flags of inspect (plus --spec and the data flags above: --seed, --users, --fixtures):',
     ...INSPECT_FLAGS.map((flag) => flagLine(flag)),
+    'Flags of build-msw (plus --spec above, required):',
+    ...BUILD_MSW_FLAGS.map((flag) => flagLine(flag)),
     '',
     'Exit codes: 0 done; 2 the configuration is wrong (a flag, a value, a variable, a file); 1 it could not run',
     '(a port in use, an address that cannot be bound) or, for verify, an interaction failed, or, for drift, the',

@@ -9,15 +9,19 @@
  * await setupWorker(...handlers).start();
  * const { accessToken } = await mock.session().token({ user: 'admin@example.com' });
  */
-import { createHandlersFrom, type MswHandlers } from '../adapters/msw/create-handlers.ts';
+import {
+  createHandlersFrom,
+  type HandlerOptions,
+  type MswHandlers,
+} from '../adapters/msw/create-handlers.ts';
 import { MSW_PARTS } from '../adapters/msw/source-parts.ts';
-import type { MockOptions } from '../resolve-options.ts';
 
-export type { MswHandlers, MswMock } from '../adapters/msw/create-handlers.ts';
+export type { HandlerOptions, MswHandlers, MswMock } from '../adapters/msw/create-handlers.ts';
+export type { CompiledSpec } from '../adapters/msw/compiled-spec.ts';
 export { OptionError, type MockOptions } from '../resolve-options.ts';
 export * from '../client/surface.ts';
 
 /** MSW request handlers answering every operation at `options.baseUrl`, and the mock's handle. */
-export function createHandlers(options: MockOptions = {}): MswHandlers {
+export function createHandlers(options: HandlerOptions = {}): MswHandlers {
   return createHandlersFrom(MSW_PARTS, options);
 }

@@ -1,6 +1,7 @@
 /**
- * A record of a collection as the store keeps it (types only, so that what names it does not name faker, which
- * seeding loads: `seed.ts`).
+ * A seeded record of a collection as the stores hold it (`seed.ts` makes them). Its own module, so that the types
+ * the package publishes (the stores, the session) name no faker type: a project that installs identity-mock has
+ * no faker.
  */
 import type { ResourceRecord } from './run-list.ts';
 

@@ -10,10 +10,8 @@ import { Faker, base, en, generateMersenne53Randomizer } from '../data/faker.ts'
 import { generateObject, generateValue, type GenerateContext } from './generate-value.ts';
 import type { CollectionModel, ResourceModel } from './resource-model.ts';
 import type { ResourceRecord } from './run-list.ts';
-import type { SeedEntry } from './seed-entry.ts';
-
-export type { SeedEntry } from './seed-entry.ts';
 import type { SchemaReader } from './schema.ts';
+import type { SeedEntry } from './seed-entry.ts';
 
 export interface SeedOptions {
   readonly seed: number;

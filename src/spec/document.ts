@@ -17,6 +17,25 @@ export function parseSpecDocument(text: string, name: string): SpecDocument {
   return deepFreeze(parsed as Record<string, unknown>);
 }
 
+/** Where a document's text failed to parse: `file:line:col: reason` (line and column from 1). */
+function documentParseError(name: string, error: unknown): Error {
+  const mark = (error as { mark?: { line?: number; column?: number } }).mark;
+  const reason =
+    (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
+  const at = mark?.line === undefined ? '' : `:${mark.line + 1}:${(mark.column ?? 0) + 1}`;
+  return new Error(`${name}${at}: ${reason}`, { cause: error });
+}
+
+/** Parses a document's YAML or JSON `text`, read from `name`; a syntax error names the file, line and column. */
+export function parseDocumentText(text: string, name: string): SpecDocument {
+  try {
+    return parseSpecDocument(text, name);
+  } catch (error) {
+    if ((error as { mark?: unknown }).mark !== undefined) throw documentParseError(name, error);
+    throw error;
+  }
+}
+
 /** Freezes `value` and everything it holds. */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

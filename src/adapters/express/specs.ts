@@ -13,14 +13,13 @@ import { type SpecDocument } from '../../spec/document.ts';
 import {
   ADMIN_SPEC_PATH,
   API_SPEC_PATH,
-  parseDocumentText,
   readDocumentFile,
   readSpecDocument,
   yamlHash,
 } from '../../platform/node/document-file.ts';
 import { looksLikeDocumentText } from '../../config.ts';
 import type { SpecInput } from '../../resolve-options.ts';
-import { deepFreeze } from '../../spec/document.ts';
+import { deepFreeze, parseDocumentText } from '../../spec/document.ts';
 import { buildApiModel, type ApiModel } from '../../spec/model.ts';
 import { ResponseChecker } from '../../spec/response-check.ts';
 

@@ -1,7 +1,8 @@
 /**
  * `createHandlers(options)`: the mock as MSW request handlers (docs/msw.md), the page's host of the one composition
  * (`compose.ts`): WebCrypto's platform and key set, the documents and request schemas built ahead, datasets from
- * the MSW parts, no files. Every request to the base URL goes through the one request path by the in-process
+ * the MSW parts, no files; or a document of a team's own (`spec`: given at run time, its request schemas compiled
+ * here on first use; or compiled ahead by `identity-mock build-msw`). Every request to the base URL goes through the one request path by the in-process
  * adapter (`adapters/fetch/`), so the answers are the HTTP server's. Building is synchronous; what needs WebCrypto
  * (the key) or faker (another seed) finishes before the handlers' first answer, which awaits it.
  */
@@ -11,15 +12,23 @@ import type { SessionApi } from '../../client/session-api.ts';
 import { composeMock, type HostDocument } from '../../compose.ts';
 import type { ContractSource, StaticFiles } from '../../context.ts';
 import type { Dataset } from '../../data/dataset.ts';
+import { loadFaker } from '../../data/faker.ts';
 import { runToEnd } from '../../data/sliced-work.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { WebKeySet } from '../../platform/web/web-key-set.ts';
 import { WEB_PLATFORM } from '../../platform/web/web-platform.ts';
-import { resolveOptions, type MockOptions, type ResolvedOptions } from '../../resolve-options.ts';
+import {
+  OptionError,
+  refusalOf,
+  resolveOptions,
+  type MockOptions,
+  type ResolvedOptions,
+} from '../../resolve-options.ts';
 import { buildApiModel } from '../../spec/model.ts';
 import { fetchAdapter } from '../fetch/fetch.ts';
 import { compiledValidator } from './compiled-validator.ts';
 import type { MswParts } from './parts.ts';
+import { givenDocument, type GivenDocument, type PageSpecInput } from './given-document.ts';
 import { withUnserved } from './unserved.ts';
 
 /** The handle of the mock the handlers serve: the same session API as `createMock`'s and `sessionClient`'s. */
@@ -33,6 +42,15 @@ export interface MswMock {
   /** Without `id` the default session, else the named session `id`: the same handle as `sessionClient(url, id)`. */
   session(id?: string): SessionApi;
 }
+
+/** The options of `createHandlers`: `MockOptions`, with `spec` as a page takes it (docs/msw.md). */
+export type HandlerOptions = Omit<MockOptions, 'spec'> & {
+  /**
+   * The OpenAPI document to serve instead of spec/openapi.yaml: its YAML or JSON text, the parsed document
+   * (request schemas compiled in the page), or the module `identity-mock build-msw --spec FILE` writes.
+   */
+  readonly spec?: PageSpecInput | undefined;
+};
 
 export interface MswHandlers {
   readonly handlers: HttpHandler[];
@@ -48,20 +66,28 @@ const NO_CONTRACTS: ContractSource = { list: () => [], read: () => undefined };
  */
 export function createHandlersFrom(
   parts: MswParts,
-  options: MockOptions = {},
+  options: HandlerOptions = {},
   platform: Platform = WEB_PLATFORM,
 ): MswHandlers {
-  const o = resolveOptions(options, 'createHandlers');
+  const { spec, ...rest } = options;
+  const o = resolveOptions(rest, 'createHandlers');
+  const refusal = spec === undefined ? undefined : refusalOf('spec', spec, 'createHandlers');
+  if (refusal !== undefined) throw new OptionError(refusal);
   const base = new URL(o.baseUrl ?? `http://localhost:${parts.defaults.port}`);
   const baseUrl = base.href.replace(/\/+$/, '');
+  // A document given is read now: one that does not parse, or that the engine cannot serve, throws here.
+  const given = spec === undefined ? undefined : givenDocument(spec);
   const built = (async () => {
     const keys = await WebKeySet.fromPem(o.signingKeyPem ?? parts.signingKeyPem, o.now());
     const dataset = await startData(o, parts);
+    // A document of a team's own has collections to seed and answers to generate: faker is loaded for it.
+    if (given !== undefined) await loadFaker();
+    const api = given === undefined ? pageDocument(parts, 'api') : await servedDocument(given);
     const composed = runToEnd(
       composeMock(o, {
         platform,
         keys,
-        documents: { api: pageDocument(parts, 'api'), admin: pageDocument(parts, 'admin') },
+        documents: { api, admin: pageDocument(parts, 'admin') },
         tables: withUnserved,
         // eslint-disable-next-line require-yield -- the page's start is ready: no slices to yield
         start: (function* () {
@@ -77,6 +103,7 @@ export function createHandlersFrom(
         authUrl: base,
         adminHosts: [base.hostname.replace(/^\[(.*)\]$/, '$1')],
         onError: o.onError ?? logToConsole,
+        ...(given === undefined ? {} : { builtInModel: buildApiModel(parts.documents.api) }),
       }),
     );
     return fetchAdapter(composed.handler(() => true));
@@ -105,6 +132,26 @@ function pageDocument(parts: MswParts, which: 'api' | 'admin'): HostDocument {
   const model = buildApiModel(parts.documents[which]);
   const validator = compiledValidator(which, model, parts.schemas);
   return { doc: parts.documents[which], model, validator: () => validator, responses: undefined };
+}
+
+/**
+ * A document given to `createHandlers({ spec })`: compiled ahead, or its request schemas compiled here on first use
+ * (ajv's compile, loaded with the first such document: a page with a strict CSP needs the compiled form).
+ */
+async function servedDocument(given: GivenDocument): Promise<HostDocument> {
+  const schemas =
+    given.schemas ??
+    (await import('./run-time-schemas.ts')).compileRequestSchemas([
+      { name: 'api', doc: given.doc, model: given.model },
+    ]);
+  const validator = compiledValidator('api', given.model, schemas);
+  return {
+    doc: given.doc,
+    model: given.model,
+    name: given.name,
+    validator: () => validator,
+    responses: undefined,
+  };
 }
 
 /** The start's data: the fixture records given, the dataset built ahead (default seed and size), or seeded. */

@@ -69,15 +69,24 @@ function bodySchema(id: string, model: ApiModel, operation: OperationSpec, media
   };
 }
 
-/** Every schema of a document, by key, each with its `$id` (its key in the document's namespace). */
-export function requestSchemas(document: DocumentName, model: ApiModel): Map<string, Schema> {
+/** A document's schemas, by key, each with its `$id` (its key in the document's namespace): parameters and bodies. */
+export interface RequestSchemaSets {
+  /** The parameters of each operation: coerced from text, as express-openapi-validator does. */
+  readonly params: Map<string, Schema>;
+  /** The body of each operation in each media type: checked as sent. */
+  readonly bodies: Map<string, Schema>;
+}
+
+/** Every schema of a document, parameters and bodies apart (an operation's id may hold spaces: keys are opaque). */
+export function requestSchemaSets(document: DocumentName, model: ApiModel): RequestSchemaSets {
   const id = DOCUMENT_IDS[document];
-  const schemas = new Map<string, Schema>();
+  const params = new Map<string, Schema>();
+  const bodies = new Map<string, Schema>();
   for (const operation of model.operations) {
-    schemas.set(schemaKey(document, operation.id), parametersSchema(id, operation));
+    params.set(schemaKey(document, operation.id), parametersSchema(id, operation));
     for (const mediaType of operation.bodyMediaTypes) {
-      schemas.set(schemaKey(document, operation.id, mediaType), bodySchema(id, model, operation, mediaType));
+      bodies.set(schemaKey(document, operation.id, mediaType), bodySchema(id, model, operation, mediaType));
     }
   }
-  return schemas;
+  return { params, bodies };
 }

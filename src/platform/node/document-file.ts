@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { deepFreeze, parseSpecDocument, type SpecDocument } from '../../spec/document.ts';
+import { deepFreeze, parseDocumentText, parseSpecDocument, type SpecDocument } from '../../spec/document.ts';
 import { keepParse, keptParse } from './parsed-documents.ts';
 
 export const API_SPEC_PATH = new URL('../../../spec/openapi.yaml', import.meta.url);
@@ -44,25 +44,6 @@ export function readSpecDocument(url: URL = API_SPEC_PATH): SpecDocument {
   const parsed = recordedDocuments()[basename(url.pathname)];
   if (parsed !== undefined && parsed.sha256 === yamlHash(text)) return deepFreeze(parsed.doc);
   return parseSpecDocument(text, url.pathname);
-}
-
-/** Where a document's text failed to parse: `file:line:col: reason` (line and column from 1). */
-export function documentParseError(name: string, error: unknown): Error {
-  const mark = (error as { mark?: { line?: number; column?: number } }).mark;
-  const reason =
-    (error as { reason?: string }).reason ?? (error instanceof Error ? error.message : String(error));
-  const at = mark?.line === undefined ? '' : `:${mark.line + 1}:${(mark.column ?? 0) + 1}`;
-  return new Error(`${name}${at}: ${reason}`, { cause: error });
-}
-
-/** Parses a document's YAML or JSON `text`, read from `name`; a syntax error names the file, line and column. */
-export function parseDocumentText(text: string, name: string): SpecDocument {
-  try {
-    return parseSpecDocument(text, name);
-  } catch (error) {
-    if ((error as { mark?: unknown }).mark !== undefined) throw documentParseError(name, error);
-    throw error;
-  }
 }
 
 /** The document at `path` (a file path, relative to the working directory, or a file URL), with its text. */
