@@ -7,7 +7,8 @@
  * sessions' figures, the MCP server's cost per tool call (`mcp.ts`), and the figures still to come
  * (`extra-figures.ts`).
  *
- *   npm run bench [-- --quick] [--compare DIR ...] [--only load,startup,first-queries,sessions,writes,extras,mcp]
+ *   npm run bench [-- --quick] [--compare DIR ...]
+ *                 [--only load,startup,first-queries,sessions,writes,resources,extras,mcp]
  *                 [--scenarios list,token] [--rounds N] [--seconds S] [--warm-up S]
  *
  * `--quick`: 10 000 users only, short windows, 3 start-up rounds, first queries after 100 000 users only.
@@ -67,7 +68,16 @@ import { startupRounds, type StartupJob } from './startup.ts';
 import { measureLoad, type LoadSettings } from './throughput.ts';
 import { findWrk } from './wrk.ts';
 
-const SECTIONS = ['load', 'startup', 'first-queries', 'sessions', 'writes', 'extras', 'mcp'] as const;
+const SECTIONS = [
+  'load',
+  'startup',
+  'first-queries',
+  'sessions',
+  'writes',
+  'resources',
+  'extras',
+  'mcp',
+] as const;
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean' },
@@ -114,8 +124,10 @@ const log = (line: string): void => {
  * The sessions' figures (bench/sessions.ts), in a process of its own so its RSS is its own: memory of 100
  * untouched sessions, creation of one, and a session with 100 deletions against the default, scenario by scenario.
  */
-function sessionFigures(script = 'bench/sessions.ts'): unknown {
-  const size = QUICK ? ['--quick'] : ['--users', String(LARGE_USERS)];
+function sessionFigures(
+  script = 'bench/sessions.ts',
+  size = QUICK ? ['--quick'] : ['--users', String(LARGE_USERS)],
+): unknown {
   const output = execFileSync('npx', ['tsx', script, '--seed', String(SEED), ...size], {
     encoding: 'utf8',
     maxBuffer: 16 * 2 ** 20,
@@ -288,6 +300,11 @@ async function main(): Promise<void> {
     ({ queries, seeds } = await firstQueriesSection(builds, tokens, baselines));
   }
 
+  // The resource engine's lists against /users (bench/resources.ts), in a process of its own: a goal of this build.
+  const resources = ONLY.has('resources')
+    ? (sessionFigures('bench/resources.ts', QUICK ? ['--quick'] : []) as BenchRun['resources'])
+    : undefined;
+
   const run: BenchRun = {
     quick: QUICK,
     sizes: { small: SMALL, large: LARGE },
@@ -299,6 +316,7 @@ async function main(): Promise<void> {
     firstQueries: queries,
     seeds,
     memory,
+    ...(resources === undefined ? {} : { resources }),
   };
   if (results.length > 0) log(`\nload (p50/p99 in ms)\n${resultsTable(results)}`);
   if (startups.length > 0) {
