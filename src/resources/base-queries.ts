@@ -250,9 +250,9 @@ export class BaseQueries {
   }
 
   /**
-   * The search over the seeded records. Its index is built in steps: each search advances the build by a few
-   * milliseconds (and `prepareSteps` builds it ahead), and until it is complete the search scans, with the same
-   * results, so that no request holds the event loop for the whole build.
+   * The search over the seeded records. Its index is built in steps: each search after the first advances the
+   * build by a few milliseconds (and `prepareSteps` builds it ahead), and until it is complete the search scans,
+   * with the same results, so that no request holds the event loop for the whole build.
    */
   #searchIndex(): UserSearch {
     if (this.#search === undefined) {
@@ -268,6 +268,8 @@ export class BaseQueries {
       }
       this.#search = new UserSearch(new SearchDocs(fields, 1 + searchFields.length));
       this.#indexing = this.#search.buildSteps();
+      // The first search pays for the documents and its scan: the build starts with the next one.
+      return this.#search;
     }
     const indexing = this.#indexing;
     if (indexing !== undefined) {
