@@ -38,6 +38,10 @@ export interface OwnMatches {
   readonly rows: readonly WrittenRow[];
   /** The seeded records matching the query that it replaced or deleted. */
   readonly hidden: number;
+  /** Where those hidden records stand in the shared answer, ascending. */
+  readonly hiddenAt: Uint32Array;
+  /** For each row, the index in the shared answer of the first seeded record after it (non-decreasing). */
+  readonly insertAt: Uint32Array;
 }
 
 export class Overlay {
@@ -56,7 +60,12 @@ export class Overlay {
   }
 
   #rowsBytes(key: string, matches: OwnMatches): number {
-    return 2 * key.length + ROW_BYTES * (matches.rows.length + 1);
+    return (
+      2 * key.length +
+      ROW_BYTES * (matches.rows.length + 1) +
+      matches.hiddenAt.byteLength +
+      matches.insertAt.byteLength
+    );
   }
 
   #forgetRows(): void {

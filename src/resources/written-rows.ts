@@ -17,6 +17,43 @@ import {
 } from './run-list.ts';
 
 type Order = (a: WrittenRow, b: WrittenRow) => number;
+/** Whether the seeded row at `i` of the shared answer (position `p`) comes before the session's row `own`. */
+type Before = (i: number, p: number, own: WrittenRow) => boolean;
+
+/** How many of the ascending `values` are below `limit`. */
+function countBelow(values: Uint32Array, limit: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((values[mid] ?? 0) < limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Where the walk of a page from `offset` starts: the shared answer's index `i`, the session's row `j` and the
+ * merged index `k` of the last point at or before `offset` where both are known without walking. Before seeded
+ * row `i` stand its `i` seeded rows less the hidden ones, and the session's rows placed at or before `i`.
+ */
+function start(
+  offset: number,
+  length: number,
+  hiddenAt: Uint32Array,
+  insertAt: Uint32Array,
+): [number, number, number] {
+  const merged = (i: number): number => i - countBelow(hiddenAt, i) + countBelow(insertAt, i + 1);
+  if (offset === 0 || merged(0) > offset) return [0, 0, 0];
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (merged(mid) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return [lo, countBelow(insertAt, lo + 1), merged(lo)];
+}
 
 /** How the answer orders the session's rows: by the sort, by search tier then position, or by position. */
 function orderOf(query: ListQuery, shape: ListShape): Order {
@@ -33,6 +70,8 @@ function ownMatches(
   query: ListQuery,
   shape: ListShape,
   key: string,
+  seededResult: SeededResult,
+  before: Before,
 ): OwnMatches {
   const kept = overlay.keptRows(key);
   if (kept !== undefined) return kept;
@@ -58,12 +97,28 @@ function ownMatches(
     const tier = matchTier(record, query, shape);
     if (tier >= 0) rows.push({ record, position, tier, rank: rankOf(record) });
   };
-  let hidden = 0;
+  const { positions } = seededResult;
+  /** The index in the shared answer of the first seeded row that does not come before `row`. */
+  const placeOf = (row: WrittenRow): number => {
+    let lo = 0;
+    let hi = positions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(mid, positions[mid] ?? 0, row)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const hiddenAt: number[] = [];
   for (const [k, entry] of overlay.changed) {
-    const before = overlay.base.index.get(k);
-    if (before === undefined || before.parent !== parent) continue;
-    if (matchTier(before.record, query, shape) >= 0) hidden++;
-    if (entry !== null) add(entry.record, overlay.base.positionOf(k) ?? 0);
+    const original = overlay.base.index.get(k);
+    if (original === undefined || original.parent !== parent) continue;
+    const tier = matchTier(original.record, query, shape);
+    const position = overlay.base.positionOf(k) ?? 0;
+    // Placed as a row of its own, a seeded record finds its own index in the shared answer.
+    if (tier >= 0)
+      hiddenAt.push(placeOf({ record: original.record, position, tier, rank: rankOf(original.record) - 1 }));
+    if (entry !== null) add(entry.record, position);
   }
   let ordinal = 0;
   for (const entry of overlay.added.values()) {
@@ -71,7 +126,12 @@ function ownMatches(
     ordinal++;
   }
   rows.sort(orderOf(query, shape));
-  const matches = { rows, hidden };
+  const matches = {
+    rows,
+    hidden: hiddenAt.length,
+    hiddenAt: Uint32Array.from(hiddenAt).sort(),
+    insertAt: Uint32Array.from(rows, placeOf),
+  };
   overlay.keepRows(key, matches);
   return matches;
 }
@@ -88,11 +148,10 @@ export function mergedPage(
   const { entries, queries } = overlay.base;
   const { changed } = overlay;
   const { positions, tiers } = seeded;
-  const { rows, hidden } = ownMatches(overlay, parent, query, shape, key);
   const rank = query.sort === undefined ? undefined : queries.order(query.sort).rank;
   const ranked = query.terms.length > 0;
   /** Whether the seeded row at `i` of the shared answer comes before the session's row `own`. */
-  const before = (i: number, p: number, own: WrittenRow): boolean => {
+  const before: Before = (i, p, own) => {
     if (rank !== undefined) return (rank[p] ?? 0) < own.rank;
     if (ranked) {
       const tier = tiers?.[i] ?? 0;
@@ -100,11 +159,11 @@ export function mergedPage(
     }
     return p < own.position;
   };
+  const { rows, hidden, hiddenAt, insertAt } = ownMatches(overlay, parent, query, shape, key, seeded, before);
   const end = query.limit === Infinity ? Infinity : query.offset + query.limit;
   const items: ResourceRecord[] = [];
-  let i = 0;
-  let j = 0;
-  for (let k = 0; k < end; k++) {
+  let [i, j, k] = start(query.offset, positions.length, hiddenAt, insertAt);
+  for (; k < end; k++) {
     // The next seeded row the session left alone.
     for (; i < positions.length; i++) {
       const entry = entries[positions[i] ?? 0];
