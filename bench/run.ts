@@ -78,6 +78,8 @@ const SECTIONS = [
   'extras',
   'mcp',
 ] as const;
+/** Sections that run in a process of their own, in process: alone they need no build, baselines or driver. */
+const IN_PROCESS_SECTIONS: ReadonlySet<string> = new Set(['sessions', 'writes', 'resources', 'mcp']);
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean' },
@@ -201,6 +203,11 @@ async function firstQueriesSection(
   return { queries, seeds };
 }
 
+/** The inferred collection's lists against /users (bench/resources.ts), in a process of its own. */
+function resourceFigures(): BenchRun['resources'] {
+  return sessionFigures('bench/resources.ts', QUICK ? ['--quick'] : []) as BenchRun['resources'];
+}
+
 /** The MCP figures (bench/mcp.ts), in a process of its own: a tool call over stdio, over HTTP, and the plain call. */
 function mcpFigures(): unknown {
   const output = execFileSync(
@@ -216,12 +223,32 @@ function mcpFigures(): unknown {
 }
 
 async function main(): Promise<void> {
-  if (ONLY.size === 1 && ONLY.has('mcp')) {
-    // Alone, the MCP section needs no baselines, load driver or tokens.
-    const mcp = mcpFigures();
+  if ([...ONLY].every((section) => IN_PROCESS_SECTIONS.has(section))) {
+    // Alone, the sections that run in processes of their own need no build, baselines, load driver or tokens.
+    const sessions = ONLY.has('sessions') ? sessionFigures() : undefined;
+    const writes = ONLY.has('writes') ? sessionFigures('bench/writes.ts') : undefined;
+    const resources = ONLY.has('resources') ? resourceFigures() : undefined;
+    const mcp = ONLY.has('mcp') ? mcpFigures() : undefined;
+    if (resources !== undefined) {
+      const run: BenchRun = {
+        quick: QUICK,
+        sizes: { small: SMALL, large: LARGE },
+        builds: ['identity-mock'],
+        throughputConnections: THROUGHPUT_CONNECTIONS,
+        results: [],
+        startups: [],
+        inProcess: [],
+        firstQueries: [],
+        seeds: [],
+        memory: [],
+        resources,
+      };
+      const goals = evaluateGoals(run, 'identity-mock').filter((g) => g.met !== undefined);
+      log(`\ngoals\n${goalsTable([{ server: 'identity-mock', goals }])}`);
+    }
     writeFileSync(
       new URL('./results/quick.tmp.json', import.meta.url),
-      `${JSON.stringify({ date: new Date().toISOString(), mcp }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), sessions, writes, resources, mcp }, null, 2)}\n`,
     );
     log('\nwrote bench/results/quick.tmp.json');
     return;
@@ -301,9 +328,7 @@ async function main(): Promise<void> {
   }
 
   // The resource engine's lists against /users (bench/resources.ts), in a process of its own: a goal of this build.
-  const resources = ONLY.has('resources')
-    ? (sessionFigures('bench/resources.ts', QUICK ? ['--quick'] : []) as BenchRun['resources'])
-    : undefined;
+  const resources = ONLY.has('resources') ? resourceFigures() : undefined;
 
   const run: BenchRun = {
     quick: QUICK,
