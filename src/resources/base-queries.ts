@@ -123,13 +123,13 @@ export class BaseQueries {
       };
     }
     const narrow = this.#narrowest(parent, query);
+    const search = query.terms.length > 0 ? this.#searchIndex() : undefined;
     // The search index's matches, unless an index gives fewer candidates than a search term usually matches.
     const searchFirst =
-      query.terms.length > 0 && (narrow === undefined || narrow.length > SEARCH_AFTER)
-        ? this.#searchMatches(query)
+      search !== undefined && (narrow === undefined || narrow.length > SEARCH_AFTER)
+        ? search.match(query.terms, (this.#alive ??= new Uint8Array(n).fill(1)))
         : undefined;
     const candidates = searchFirst?.indices ?? narrow ?? (this.#all ??= ascending(n));
-    const search = query.terms.length > 0 ? this.#searchIndex() : undefined;
     const matched: number[] = [];
     const tiers: number[] = [];
     for (let k = 0; k < candidates.length; k++) {
@@ -300,12 +300,6 @@ export class BaseQueries {
         yield;
       }
     }
-  }
-
-  #searchMatches(query: ListQuery): { indices: Uint32Array; tiers: Uint8Array } {
-    const search = this.#searchIndex();
-    this.#alive ??= new Uint8Array(this.#entries.length).fill(1);
-    return search.match(query.terms, this.#alive);
   }
 }
 
