@@ -85,6 +85,26 @@ export interface MemoryFigures {
 }
 
 /** Everything one run measured. */
+/** One kind of list query of an inferred collection against /users, in one process (bench/resources.ts). */
+export interface ResourceKindFigures {
+  readonly kind: string;
+  readonly resourcesPerSecond: number;
+  readonly usersPerSecond: number;
+  /** Resources ÷ users, same run, same kind of query. */
+  readonly ratio: number;
+  /** The longest call of the timed windows (both bases prepared), CPU ms. */
+  readonly worstMs: number;
+  /** The first call of the kind over a base that was not prepared, CPU ms. */
+  readonly firstMs: number;
+}
+
+/** The resource engine's list figures (bench/resources.ts), for this checkout's build. */
+export interface ResourceListFigures {
+  readonly records: number;
+  readonly users: number;
+  readonly kinds: readonly ResourceKindFigures[];
+}
+
 export interface BenchRun {
   readonly quick: boolean;
   /** The user counts of the load scenarios: `small` always, `large` in a full run. */
@@ -98,6 +118,8 @@ export interface BenchRun {
   readonly firstQueries: readonly FirstQueryFigures[];
   readonly seeds: readonly SeedFigures[];
   readonly memory: readonly MemoryFigures[];
+  /** `--only resources`: the inferred collection's lists against /users (this checkout's build only). */
+  readonly resources?: ResourceListFigures;
 }
 
 /** The median of some values: the upper middle when their count is even; undefined when there are none. */

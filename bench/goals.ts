@@ -33,6 +33,7 @@ export const LIMITS = {
   inProcessReadyMs: 50,
   holdMs: 50,
   rssMb: 300,
+  resourcesVsUsers: 0.8,
 } as const;
 
 function fmt(value: number | undefined, digits = 2): string {
@@ -188,5 +189,36 @@ export function evaluateGoals(run: BenchRun, server: string): Goal[] {
     value: rss === undefined ? 'n/a' : `${fmt(rss, 0)} MB`,
     met: atMost(rss, LIMITS.rssMb),
   });
+  goals.push(...resourceGoals(run.builds[0] === server ? run.resources : undefined));
   return goals;
+}
+
+/** The inferred collection's lists against /users (bench/resources.ts): every kind, and the longest call. */
+function resourceGoals(figures: BenchRun['resources']): Goal[] {
+  const kinds = figures?.kinds ?? [];
+  const slowest = kinds.reduce<(typeof kinds)[number] | undefined>(
+    (w, k) => (w === undefined || k.ratio < w.ratio ? k : w),
+    undefined,
+  );
+  const held = (k: (typeof kinds)[number]): number => Math.max(k.worstMs, k.firstMs);
+  const longest = kinds.reduce<(typeof kinds)[number] | undefined>(
+    (w, k) => (w === undefined || held(k) > held(w) ? k : w),
+    undefined,
+  );
+  const records = figures?.records ?? 10_000;
+  return [
+    {
+      goal: `an inferred collection of ${records} lists ≥ ${LIMITS.resourcesVsUsers}× /users at ${figures?.users ?? records} users, every kind`,
+      value: slowest === undefined ? 'n/a' : `worst ${fmt(slowest.ratio)}× (${slowest.kind})`,
+      met: slowest === undefined ? undefined : kinds.every((k) => k.ratio >= LIMITS.resourcesVsUsers),
+    },
+    {
+      goal: `no list call of the inferred collection holds the loop > ${LIMITS.holdMs} ms (first calls unprepared included)`,
+      value:
+        longest === undefined
+          ? 'n/a'
+          : `worst ${fmt(held(longest), 1)} ms CPU (${longest.kind}${longest.firstMs >= longest.worstMs ? ', first call' : ''})`,
+      met: longest === undefined ? undefined : kinds.every((k) => held(k) <= LIMITS.holdMs),
+    },
+  ];
 }

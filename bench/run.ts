@@ -7,7 +7,8 @@
  * sessions' figures, the MCP server's cost per tool call (`mcp.ts`), and the figures still to come
  * (`extra-figures.ts`).
  *
- *   npm run bench [-- --quick] [--compare DIR ...] [--only load,startup,first-queries,sessions,writes,extras,mcp]
+ *   npm run bench [-- --quick] [--compare DIR ...]
+ *                 [--only load,startup,first-queries,sessions,writes,resources,extras,mcp]
  *                 [--scenarios list,token] [--rounds N] [--seconds S] [--warm-up S]
  *
  * `--quick`: 10 000 users only, short windows, 3 start-up rounds, first queries after 100 000 users only.
@@ -68,7 +69,18 @@ import { startupRounds, type StartupJob } from './startup.ts';
 import { measureLoad, type LoadSettings } from './throughput.ts';
 import { findWrk } from './wrk.ts';
 
-const SECTIONS = ['load', 'startup', 'first-queries', 'sessions', 'writes', 'extras', 'mcp'] as const;
+const SECTIONS = [
+  'load',
+  'startup',
+  'first-queries',
+  'sessions',
+  'writes',
+  'resources',
+  'extras',
+  'mcp',
+] as const;
+/** Sections that run in a process of their own, in process: alone they need no build, baselines or driver. */
+const IN_PROCESS_SECTIONS: ReadonlySet<string> = new Set(['sessions', 'writes', 'resources', 'mcp']);
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean' },
@@ -115,8 +127,10 @@ const log = (line: string): void => {
  * The sessions' figures (bench/sessions.ts), in a process of its own so its RSS is its own: memory of 100
  * untouched sessions, creation of one, and a session with 100 deletions against the default, scenario by scenario.
  */
-function sessionFigures(script = 'bench/sessions.ts'): unknown {
-  const size = QUICK ? ['--quick'] : ['--users', String(LARGE_USERS)];
+function sessionFigures(
+  script = 'bench/sessions.ts',
+  size = QUICK ? ['--quick'] : ['--users', String(LARGE_USERS)],
+): unknown {
   const output = execFileSync('npx', ['tsx', script, '--seed', String(SEED), ...size], {
     encoding: 'utf8',
     maxBuffer: 16 * 2 ** 20,
@@ -190,6 +204,11 @@ async function firstQueriesSection(
   return { queries, seeds };
 }
 
+/** The inferred collection's lists against /users (bench/resources.ts), in a process of its own. */
+function resourceFigures(): BenchRun['resources'] {
+  return sessionFigures('bench/resources.ts', QUICK ? ['--quick'] : []) as BenchRun['resources'];
+}
+
 /** The MCP figures (bench/mcp.ts), in a process of its own: a tool call over stdio, over HTTP, and the plain call. */
 function mcpFigures(): unknown {
   const output = execFileSync(
@@ -205,12 +224,32 @@ function mcpFigures(): unknown {
 }
 
 async function main(): Promise<void> {
-  if (ONLY.size === 1 && ONLY.has('mcp')) {
-    // Alone, the MCP section needs no baselines, load driver or tokens.
-    const mcp = mcpFigures();
+  if ([...ONLY].every((section) => IN_PROCESS_SECTIONS.has(section))) {
+    // Alone, the sections that run in processes of their own need no build, baselines, load driver or tokens.
+    const sessions = ONLY.has('sessions') ? sessionFigures() : undefined;
+    const writes = ONLY.has('writes') ? sessionFigures('bench/writes.ts') : undefined;
+    const resources = ONLY.has('resources') ? resourceFigures() : undefined;
+    const mcp = ONLY.has('mcp') ? mcpFigures() : undefined;
+    if (resources !== undefined) {
+      const run: BenchRun = {
+        quick: QUICK,
+        sizes: { small: SMALL, large: LARGE },
+        builds: ['identity-mock'],
+        throughputConnections: THROUGHPUT_CONNECTIONS,
+        results: [],
+        startups: [],
+        inProcess: [],
+        firstQueries: [],
+        seeds: [],
+        memory: [],
+        resources,
+      };
+      const goals = evaluateGoals(run, 'identity-mock').filter((g) => g.met !== undefined);
+      log(`\ngoals\n${goalsTable([{ server: 'identity-mock', goals }])}`);
+    }
     writeFileSync(
       new URL('./results/quick.tmp.json', import.meta.url),
-      `${JSON.stringify({ date: new Date().toISOString(), mcp }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), sessions, writes, resources, mcp }, null, 2)}\n`,
     );
     log('\nwrote bench/results/quick.tmp.json');
     return;
@@ -294,6 +333,9 @@ async function main(): Promise<void> {
     ({ queries, seeds } = await firstQueriesSection(builds, tokens, baselines));
   }
 
+  // The resource engine's lists against /users (bench/resources.ts), in a process of its own: a goal of this build.
+  const resources = ONLY.has('resources') ? resourceFigures() : undefined;
+
   const run: BenchRun = {
     quick: QUICK,
     sizes: { small: SMALL, large: LARGE },
@@ -305,6 +347,7 @@ async function main(): Promise<void> {
     firstQueries: queries,
     seeds,
     memory,
+    ...(resources === undefined ? {} : { resources }),
   };
   if (results.length > 0) log(`\nload (p50/p99 in ms)\n${resultsTable(results)}`);
   if (startups.length > 0) {

@@ -1,16 +1,15 @@
 /**
  * The shared, seeded records of a document's collections (docs/own-spec.md "Sessions"): frozen entries per
  * collection, built on first use, with the indexes every session reads through — by key, by parent, by the value
- * of a unique property — and the sort orders kept for sessions that have not written.
+ * of a unique property — and the list queries' indexes and cached results (`base-queries.ts`).
  */
+import type { Steps } from '../data/sliced-work.ts';
+import { BaseQueries, valueKey } from './base-queries.ts';
 import type { CollectionModel, ResourceModel } from './resource-model.ts';
 import type { ResourceRecord } from './run-list.ts';
 import type { SeedEntry } from './seed-entry.ts';
 
-/** A value as the unique indexes compare it. */
-export function valueKey(value: unknown): string {
-  return typeof value === 'string' ? `s${value}` : `j${JSON.stringify(value)}`;
-}
+export { valueKey } from './base-queries.ts';
 
 export class BaseCollection {
   readonly model: CollectionModel;
@@ -18,10 +17,59 @@ export class BaseCollection {
   readonly index: ReadonlyMap<string, SeedEntry>;
   /** The largest integer id seeded (0 without any). */
   readonly maxInteger: number;
-  /** Kept sort orders of the seeded records, by `property order`, shared by every session that has not written. */
-  readonly orders = new Map<string, readonly ResourceRecord[]>();
+  /** The list queries' indexes and results over the seeded records, shared by every session. */
+  readonly queries: BaseQueries;
+  readonly #positions = new Map<string, number>();
+  /** Seeded records as answers show them (write-only properties left out), and their JSON, made on first use. */
+  readonly #shown = new WeakMap<ResourceRecord, ResourceRecord>();
+  readonly #shownSeeded = new WeakSet<ResourceRecord>();
+  readonly #json = new WeakMap<ResourceRecord, string>();
+  #seeded: WeakSet<ResourceRecord> | undefined;
   #byParent: Map<string | undefined, SeedEntry[]> | undefined;
   readonly #byValue = new Map<string, Map<string, SeedEntry[]>>();
+
+  /**
+   * `record` as answers show it: write-only properties (a password) left out. Kept for the seeded records, so
+   * their JSON (`json`) is made once for every session.
+   */
+  shown(record: ResourceRecord): ResourceRecord {
+    const writeOnly = this.model.writeOnly;
+    if (writeOnly.length === 0) return record;
+    const kept = this.#shown.get(record);
+    if (kept !== undefined) return kept;
+    const shown: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(record)) if (!writeOnly.includes(k)) shown[k] = v;
+    if (this.#isSeeded(record)) {
+      Object.freeze(shown);
+      this.#shown.set(record, shown);
+      this.#shownSeeded.add(shown);
+    }
+    return shown;
+  }
+
+  /** The JSON text of records as `shown` gives them: kept for the seeded ones, made afresh for a session's own. */
+  json(records: readonly ResourceRecord[]): string {
+    let out = '[';
+    for (const [k, record] of records.entries()) {
+      let text = this.#json.get(record);
+      if (text === undefined) {
+        text = JSON.stringify(record);
+        if (this.#shownSeeded.has(record) || this.#isSeeded(record)) this.#json.set(record, text);
+      }
+      out += k === 0 ? text : `,${text}`;
+    }
+    return `${out}]`;
+  }
+
+  #isSeeded(record: ResourceRecord): boolean {
+    this.#seeded ??= new WeakSet(this.entries.map((e) => e.record));
+    return this.#seeded.has(record);
+  }
+
+  /** The position of the seeded entry `key` in `entries`. */
+  positionOf(key: string): number | undefined {
+    return this.#positions.get(key);
+  }
 
   /** The seeded entries under `parent`, in seeded order (built on first use, shared). */
   under(parent: string | undefined): readonly SeedEntry[] {
@@ -58,6 +106,8 @@ export class BaseCollection {
     this.model = model;
     this.entries = entries;
     this.index = new Map(entries.map((e) => [e.key, e]));
+    entries.forEach((e, i) => this.#positions.set(e.key, i));
+    this.queries = new BaseQueries(entries, model.listShape);
     let max = 0;
     for (const e of entries) {
       const id = model.id.property === undefined ? undefined : e.record[model.id.property];
@@ -77,6 +127,23 @@ export class ResourceBase {
   constructor(model: ResourceModel, entries: (name: string) => readonly SeedEntry[]) {
     this.model = model;
     this.#entries = entries;
+  }
+
+  /**
+   * Builds every collection's list indexes and kept orders ahead, in steps (`data/sliced-work.ts`): a server
+   * runs it in slices after start, as it prepares the users' base, so that the first queries find them built.
+   */
+  *prepare(): Steps<void> {
+    for (const model of this.model.collections) {
+      const plan = model.list;
+      if (plan === undefined) continue;
+      const collection = this.collection(model.name);
+      yield;
+      const roles = new Set([...plan.params.values()].map((role) => role.kind));
+      const sorts = roles.has('sort_by') ? model.sortable : [];
+      const orders = new Set([...sorts, ...(plan.defaultSortBy === undefined ? [] : [plan.defaultSortBy])]);
+      yield* collection.queries.prepareSteps(orders, roles.has('search'));
+    }
   }
 
   collection(name: string): BaseCollection {

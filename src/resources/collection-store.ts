@@ -9,9 +9,11 @@
 import { valueKey, type ResourceBase } from './base-collection.ts';
 import type { CollectionModel } from './resource-model.ts';
 import type { ListQuery } from './list-query.ts';
-import { mergeWrites, Overlay } from './overlay.ts';
+import { resultKey } from './base-queries.ts';
+import { Overlay } from './overlay.ts';
 import { recordNotFound } from './resource-errors.ts';
-import { runList, sortRecords, type ListResult, type ResourceRecord } from './run-list.ts';
+import type { ListResult, ResourceRecord } from './run-list.ts';
+import { mergedPage } from './written-rows.ts';
 import type { SeedEntry } from './seed-entry.ts';
 import {
   buildCreated,
@@ -97,6 +99,19 @@ export class SessionResources {
     return key;
   }
 
+  /** `record` as answers show it (write-only properties left out; kept for the seeded records). */
+  #shown(model: CollectionModel, record: ResourceRecord): ResourceRecord {
+    return this.#base.collection(model.name).shown(record);
+  }
+
+  /**
+   * The JSON text of `items` of `name` (a page `list`, `read` or a write gave): the seeded records' text is made
+   * once and kept with the shared base, as the users' is (`users/json-slab.ts`).
+   */
+  itemsJson(name: string, items: readonly ResourceRecord[]): string {
+    return this.#base.collection(name).json(items);
+  }
+
   #model(name: string): CollectionModel {
     return this.#base.collection(name).model;
   }
@@ -134,65 +149,34 @@ export class SessionResources {
     return this.#overlays.get(name)?.size ?? this.#base.collection(name).entries.length;
   }
 
-  /** A page of `name`'s records under the parents `scope` names. */
+  /**
+   * A page of `name`'s records under the parents `scope` names: the shared answer over the seeded records
+   * (`BaseQueries`, cached by the query), merged with this session's writes when it has any.
+   */
   list(name: string, scope: readonly string[], query: ListQuery): ListResult {
     const model = this.#model(name);
     const parent = this.#parentKey(model, scope);
-    const sorted = query.sort === undefined ? undefined : this.#sorted(model, parent, query.sort);
-    const records =
-      sorted ??
-      (function* (entries: Iterable<SeedEntry>) {
-        for (const e of entries) yield e.record;
-      })(this.#entries(name, parent));
-    if (
-      model.parent === undefined &&
-      unfiltered(query) &&
-      (query.sort === undefined || sorted !== undefined)
-    ) {
-      // Nothing to filter or rank: the page is a slice of the collection's order, and the total its size.
-      const items: ResourceRecord[] = [];
-      const end = query.offset + query.limit;
-      let index = 0;
-      for (const record of records) {
-        if (index >= end) break;
-        if (index++ >= query.offset) items.push(present(model, record));
-      }
-      return { items, total: this.count(name) };
+    const base = this.#base.collection(name);
+    const key = resultKey(parent, query);
+    const seeded = base.queries.result(parent, query, key);
+    const overlay = this.#overlays.get(name);
+    if (overlay !== undefined) {
+      const page = mergedPage(seeded, overlay, parent, query, model.listShape, key);
+      return { items: page.items.map((r) => base.shown(r)), total: page.total };
     }
-    const result = runList(records, query, model.listShape, sorted !== undefined);
-    return { items: result.items.map((r) => present(model, r)), total: result.total };
-  }
-
-  /**
-   * The records under `parent` in `sort`'s order: kept for the seeded records (one per property and direction,
-   * shared by sessions that have not written to the collection), and for a session's own state its last order
-   * until its next write.
-   */
-  #sorted(
-    model: CollectionModel,
-    parent: string | undefined,
-    sort: NonNullable<ListQuery['sort']>,
-  ): readonly ResourceRecord[] {
-    const key = `${sort.property} ${sort.order} ${parent ?? ''}`;
-    const base = this.#base.collection(model.name);
-    let seeded = base.orders.get(key);
-    if (seeded === undefined) {
-      seeded = sortRecords(
-        base.under(parent).map((e) => e.record),
-        sort,
-        model.listShape,
-      );
-      base.orders.set(key, seeded);
+    const { positions } = seeded;
+    const end = Math.min(positions.length, query.offset + query.limit);
+    const items: ResourceRecord[] = [];
+    for (let k = query.offset; k < end; k++) {
+      const entry = base.entries[positions[k] ?? 0];
+      if (entry !== undefined) items.push(base.shown(entry.record));
     }
-    const overlay = this.#overlays.get(model.name);
-    if (overlay === undefined) return seeded;
-    if (overlay.order?.key !== key) overlay.keepOrder(key, mergeWrites(seeded, overlay, parent, sort, model));
-    return overlay.order?.records ?? [];
+    return { items, total: positions.length };
   }
 
   read(name: string, scope: readonly string[], value: string): ResourceRecord {
     const model = this.#model(name);
-    return present(model, this.#find(model, this.#parentKey(model, scope), value).record);
+    return this.#shown(model, this.#find(model, this.#parentKey(model, scope), value).record);
   }
 
   create(name: string, scope: readonly string[], body: unknown, caller: Caller): ResourceRecord {
@@ -201,7 +185,7 @@ export class SessionResources {
     const overlay = this.#overlay(name);
     const entry = buildCreated(this.#context(model, parent, caller), overlay, body, parent);
     overlay.put(entry);
-    return present(model, entry.record);
+    return this.#shown(model, entry.record);
   }
 
   replace(
@@ -216,7 +200,7 @@ export class SessionResources {
     const before = this.#find(model, parent, value);
     const entry = buildReplaced(this.#context(model, parent, caller), before, body);
     this.#overlay(name).put(entry);
-    return present(model, entry.record);
+    return this.#shown(model, entry.record);
   }
 
   patch(
@@ -231,7 +215,7 @@ export class SessionResources {
     const before = this.#find(model, parent, value);
     const entry = buildPatched(this.#context(model, parent, caller), before, patch);
     this.#overlay(name).put(entry);
-    return present(model, entry.record);
+    return this.#shown(model, entry.record);
   }
 
   /** Deletes the record and, in every collection nested under this one, its children (recursively). */
@@ -256,16 +240,4 @@ export class SessionResources {
     for (const overlay of this.#overlays.values()) total += overlay.bytes;
     return total;
   }
-}
-
-function unfiltered(query: ListQuery): boolean {
-  return query.filters.length === 0 && query.ranges.length === 0 && query.terms.length === 0;
-}
-
-/** A record as answers show it: write-only properties (a password) left out. */
-function present(model: CollectionModel, record: ResourceRecord): ResourceRecord {
-  if (model.writeOnly.length === 0) return record;
-  const shown: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(record)) if (!model.writeOnly.includes(k)) shown[k] = v;
-  return shown;
 }

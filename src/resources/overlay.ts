@@ -1,18 +1,18 @@
 /**
  * One session's changes to one collection (docs/own-spec.md "Sessions"): the seeded records it replaced or
  * deleted, by key, and the records it created, in creation order, with their bytes counted for the state memory;
- * and the session's sorted order, merged from the shared seeded order and its writes.
+ * and its own rows matching recent list queries, kept until its next write (`written-rows.ts`).
  */
 import { valueKey, type BaseCollection } from './base-collection.ts';
-import type { CollectionModel } from './resource-model.ts';
-import type { ListQuery } from './list-query.ts';
-import { compareRecords, type ResourceRecord } from './run-list.ts';
 import type { SeedEntry } from './seed-entry.ts';
+import type { ResourceRecord } from './run-list.ts';
 
 /** What one overlay entry costs beside its JSON: the map slot, the entry object, the key. */
 const ENTRY_OVERHEAD_BYTES = 160;
-/** One slot of a kept sort order (a reference in an array). */
-const ORDER_SLOT_BYTES = 8;
+/** One kept list row (`WrittenRow`: an object of three fields and its slot in an array). */
+const ROW_BYTES = 48;
+/** Results of the session's own rows kept until its next write, at most. */
+const KEPT_RESULTS = 8;
 /** An overlay that holds nothing yet. */
 const OVERLAY_BYTES = 512;
 
@@ -22,6 +22,28 @@ function entryBytes(entry: SeedEntry | null): number {
     : ENTRY_OVERHEAD_BYTES + 2 * (entry.key.length + JSON.stringify(entry.record).length);
 }
 
+/** A live record the session wrote, as a list row: its place in the collection's order and its search tier. */
+export interface WrittenRow {
+  readonly record: ResourceRecord;
+  /** Its seeded position (a replaced record), or the seeded count plus its creation ordinal. */
+  readonly position: number;
+  readonly tier: number;
+  /** With a sort: how many seeded records (of the kept order, every parent's) the sort puts before it. */
+  readonly rank: number;
+}
+
+/** The session's rows matching a query, and how many of the shared answer's seeded records it hides. */
+export interface OwnMatches {
+  /** The live records it wrote under the parent that match, in the answer's order. */
+  readonly rows: readonly WrittenRow[];
+  /** The seeded records matching the query that it replaced or deleted. */
+  readonly hidden: number;
+  /** Where those hidden records stand in the shared answer, ascending. */
+  readonly hiddenAt: Uint32Array;
+  /** For each row, the index in the shared answer of the first seeded record after it (non-decreasing). */
+  readonly insertAt: Uint32Array;
+}
+
 export class Overlay {
   readonly base: BaseCollection;
   readonly changed = new Map<string, SeedEntry | null>();
@@ -29,24 +51,47 @@ export class Overlay {
   deletedBase = 0;
   bytes = OVERLAY_BYTES;
   maxInteger: number;
-  /** The last sort order asked for over this overlay's records, until the next write. */
-  order: { readonly key: string; readonly records: readonly ResourceRecord[] } | undefined;
+  /** The session's own rows matching recent queries, by the query's key, until the next write. */
+  readonly #rows = new Map<string, OwnMatches>();
 
   constructor(base: BaseCollection) {
     this.base = base;
     this.maxInteger = base.maxInteger;
   }
 
-  #forgetOrder(): void {
-    if (this.order !== undefined) this.bytes -= ORDER_SLOT_BYTES * this.order.records.length;
-    this.order = undefined;
+  #rowsBytes(key: string, matches: OwnMatches): number {
+    return (
+      2 * key.length +
+      ROW_BYTES * (matches.rows.length + 1) +
+      matches.hiddenAt.byteLength +
+      matches.insertAt.byteLength
+    );
   }
 
-  /** Keeps `records` as the order for `key`, counted in the overlay's bytes. */
-  keepOrder(key: string, records: readonly ResourceRecord[]): void {
-    this.#forgetOrder();
-    this.order = { key, records };
-    this.bytes += ORDER_SLOT_BYTES * records.length;
+  #forgetRows(): void {
+    for (const [key, rows] of this.#rows) this.bytes -= this.#rowsBytes(key, rows);
+    this.#rows.clear();
+  }
+
+  /** The rows kept for the query `key` since the last write, if any. */
+  keptRows(key: string): OwnMatches | undefined {
+    return this.#rows.get(key);
+  }
+
+  /** Keeps `rows` for the query `key` until the next write (the oldest of KEPT_RESULTS given up), counted. */
+  keepRows(key: string, rows: OwnMatches): void {
+    const before = this.#rows.get(key);
+    if (before !== undefined) this.bytes -= this.#rowsBytes(key, before);
+    this.#rows.delete(key);
+    if (this.#rows.size >= KEPT_RESULTS) {
+      const [oldest] = this.#rows;
+      if (oldest !== undefined) {
+        this.bytes -= this.#rowsBytes(oldest[0], oldest[1]);
+        this.#rows.delete(oldest[0]);
+      }
+    }
+    this.#rows.set(key, rows);
+    this.bytes += this.#rowsBytes(key, rows);
   }
 
   get size(): number {
@@ -91,17 +136,8 @@ export class Overlay {
     }
   }
 
-  *live(): Generator<SeedEntry> {
-    for (const entry of this.base.entries) {
-      const changed = this.changed.get(entry.key);
-      if (changed === null) continue;
-      yield changed ?? entry;
-    }
-    yield* this.added.values();
-  }
-
   put(entry: SeedEntry): void {
-    this.#forgetOrder();
+    this.#forgetRows();
     if (this.base.index.has(entry.key)) {
       const before = this.changed.get(entry.key);
       if (before !== undefined) this.bytes -= entryBytes(before);
@@ -116,7 +152,7 @@ export class Overlay {
   }
 
   remove(key: string): void {
-    this.#forgetOrder();
+    this.#forgetRows();
     if (this.base.index.has(key)) {
       const before = this.changed.get(key);
       if (before === null) return;
@@ -131,38 +167,4 @@ export class Overlay {
       this.added.delete(key);
     }
   }
-}
-
-/**
- * The seeded order with a session's writes applied: its replaced and deleted seeded records taken out, its own
- * records put in where the order places them. Linear in the collection for a few writes, where sorting afresh
- * compares every record again.
- */
-export function mergeWrites(
-  seeded: readonly ResourceRecord[],
-  overlay: Overlay,
-  parent: string | undefined,
-  sort: NonNullable<ListQuery['sort']>,
-  model: CollectionModel,
-): ResourceRecord[] {
-  const dropped = new Set<ResourceRecord>();
-  for (const key of overlay.changed.keys()) {
-    const entry = overlay.base.index.get(key);
-    if (entry !== undefined) dropped.add(entry.record);
-  }
-  const order = dropped.size === 0 ? seeded.slice() : seeded.filter((r) => !dropped.has(r));
-  for (const entry of overlay.written()) {
-    if (entry.parent !== parent) continue;
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const probe = order[mid];
-      if (probe !== undefined && compareRecords(probe, entry.record, sort, model.listShape) <= 0)
-        lo = mid + 1;
-      else hi = mid;
-    }
-    order.splice(lo, 0, entry.record);
-  }
-  return order;
 }

@@ -1,7 +1,9 @@
 /**
- * Runs a `ListQuery` over a collection's live records (docs/own-spec.md "Lists"): equality filters, half-open
- * date ranges, search with the matching and ranking of `GET /users` (docs/users.md "Search"), sort (strings case-
- * and accent-insensitively, absent values last, ties by id ascending), then the page's slice.
+ * The rules of a list over a collection's records (docs/own-spec.md "Lists"), one record at a time: equality
+ * filters, half-open date ranges, search with the matching and ranking of `GET /users` (docs/users.md "Search"),
+ * and the sort's order (strings case- and accent-insensitively, absent values last, ties by id ascending). The
+ * seeded records are answered through indexes (`base-queries.ts`) that follow these rules; a session's own records
+ * are tested with them directly (`written-rows.ts`).
  */
 import { collationKey, compareText, fold } from '../users/collation.ts';
 import {
@@ -32,7 +34,8 @@ export interface ListResult {
   readonly total: number;
 }
 
-function matchesFilters(record: ResourceRecord, query: ListQuery): boolean {
+/** Whether `record` passes the query's equality filters and ranges. */
+export function matchesFilters(record: ResourceRecord, query: ListQuery): boolean {
   for (const filter of query.filters) {
     const value = record[filter.property];
     if (!filter.values.some((v) => v === value)) return false;
@@ -133,6 +136,15 @@ function foldedFields(record: ResourceRecord, names: readonly string[]): Folded 
   return folded;
 }
 
+/** The search tier of `record` for `query` (0 without a search), or -1 when it does not match the query. */
+export function matchTier(record: ResourceRecord, query: ListQuery, shape: ListShape): number {
+  if (!matchesFilters(record, query)) return -1;
+  if (query.terms.length === 0) return 0;
+  const rawId = record[shape.idProperty];
+  const { fields, words } = foldedFields(record, shape.searchFields);
+  return searchTier(typeof rawId === 'string' ? fold(rawId) : undefined, fields, query.terms, words);
+}
+
 /** The order `sort` puts two records in: by value (absent last, strings by collation), ties by id ascending. */
 export function compareRecords(
   a: ResourceRecord,
@@ -153,83 +165,4 @@ export function compareRecords(
     if (by !== 0) return sort.order === 'desc' ? -by : by;
   }
   return compareIds(a[shape.idProperty], b[shape.idProperty]);
-}
-
-/**
- * `records` in the order `sort` asks for (ties by id ascending, absent values last): what a store keeps per
- * collection state, so a sorted list filters a kept order instead of sorting again.
- */
-export function sortRecords(
-  records: Iterable<ResourceRecord>,
-  sort: NonNullable<ListQuery['sort']>,
-  shape: ListShape,
-): ResourceRecord[] {
-  return runList(
-    records,
-    { filters: [], ranges: [], terms: [], sort, offset: 0, limit: Infinity, page: undefined },
-    shape,
-  ).items.slice();
-}
-
-interface Row {
-  readonly record: ResourceRecord;
-  readonly position: number;
-  readonly tier: number;
-  readonly key: number | string | undefined;
-  readonly textKey: string | undefined;
-}
-
-/** The page of `records` (live, in the collection's order) that `query` asks for. */
-export function runList(
-  records: Iterable<ResourceRecord>,
-  query: ListQuery,
-  shape: ListShape,
-  presorted = false,
-): ListResult {
-  const sort = query.sort;
-  const kind = sort === undefined ? undefined : (shape.sortKinds.get(sort.property) ?? 'text');
-  const rows: Row[] = [];
-  let position = 0;
-  for (const record of records) {
-    position++;
-    if (!matchesFilters(record, query)) continue;
-    let tier = 0;
-    if (query.terms.length > 0) {
-      const rawId = record[shape.idProperty];
-      const { fields, words } = foldedFields(record, shape.searchFields);
-      tier = searchTier(typeof rawId === 'string' ? fold(rawId) : undefined, fields, query.terms, words);
-      if (tier < 0) continue;
-    }
-    const key =
-      sort === undefined || kind === undefined || presorted
-        ? undefined
-        : sortValue(record[sort.property], kind);
-    rows.push({
-      record,
-      position,
-      tier,
-      key,
-      textKey: typeof key === 'string' ? collationKey(key) : undefined,
-    });
-  }
-  const direction = sort?.order === 'desc' ? -1 : 1;
-  const idOf = (row: Row): unknown => row.record[shape.idProperty];
-  if (sort !== undefined && !presorted) {
-    rows.sort((a, b) => {
-      if (a.key === undefined || b.key === undefined) {
-        if (a.key !== b.key) return a.key === undefined ? 1 : -1;
-      } else {
-        const by =
-          typeof a.key === 'string' && typeof b.key === 'string'
-            ? compareText(a.key, a.textKey, b.key, b.textKey)
-            : Number(a.key) - Number(b.key);
-        if (by !== 0) return by * direction;
-      }
-      return compareIds(idOf(a), idOf(b));
-    });
-  } else if (query.terms.length > 0) {
-    rows.sort((a, b) => a.tier - b.tier || a.position - b.position);
-  }
-  const end = query.limit === Infinity ? rows.length : query.offset + query.limit;
-  return { items: rows.slice(query.offset, end).map((r) => r.record), total: rows.length };
 }

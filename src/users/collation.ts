@@ -15,9 +15,12 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** The folded form of `text`: NFD, combining marks removed, lower-case, whitespace runs collapsed. */
 export function fold(text: string): string {
-  const lower = PRINTABLE_ASCII.test(text)
-    ? text.toLowerCase()
-    : text.normalize('NFD').replace(MARKS, '').toLowerCase();
+  if (PRINTABLE_ASCII.test(text)) {
+    // The only whitespace of printable ASCII is the space itself.
+    const lower = text.toLowerCase();
+    return lower.includes('  ') ? lower.replace(SPACES, ' ') : lower;
+  }
+  const lower = text.normalize('NFD').replace(MARKS, '').toLowerCase();
   return lower.includes('  ') || /\s/.test(lower.replace(/ /g, '')) ? lower.replace(SPACES, ' ') : lower;
 }
 

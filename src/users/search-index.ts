@@ -1,6 +1,7 @@
 /**
  * The index behind `UserSearch` (`search.ts` holds the rules and the ranking). Built in steps of a few
- * milliseconds, so a server keeps answering while it builds. Over identifier, name and email:
+ * milliseconds, so a server keeps answering while it builds. Over the text fields of each document (a user's
+ * identifier, name and email):
  *
  * - trigrams → documents, for substrings. Each folded unit maps to a 48-code alphabet (a–z, 0–9, space, `.`, `@`,
  *   `-`, `_`, `'`, and one shared "other" code), so a trigram is an integer below 48³ and the postings are one CSR
@@ -10,7 +11,7 @@
  * - words (3+ units) → documents, and a symmetric-delete structure for fuzzy words: each word is filed under the
  *   hash of itself and of each one-unit deletion (`DeletionHasher`), in hash buckets; candidates are verified.
  *
- * Ids are indexed only by their first 8 units, which is all the id rule needs (`idMatches`).
+ * Over every text field of a document (1 and on); ids are indexed only by their first 8 units, which is all the id rule needs (`idMatches`).
  */
 import { ShardedMap, type Lookup } from '../data/sharded-map.ts';
 import {
@@ -24,23 +25,28 @@ import {
 /** One user's folded fields, in this order; each already passed through `fold()`. Document i is user i. */
 export type SearchDoc = readonly [id: string, identifier: string, name: string, email: string];
 
-/** Fields of a document. */
-const FIELDS = 4;
+/** Fields of a user's document. */
+const USER_FIELDS = 4;
 
 /**
- * Every document's fields (`SearchDoc`), four to a document in one array: an array per user cost 8–14 MB more at
- * 100 000 users (a JS array and its elements each). Document d's field f is `field(d, f)`.
+ * Every document's fields, `width` to a document in one array (an array per user cost 8–14 MB more at 100 000
+ * users: a JS array and its elements each). Field 0 is the id, matched by the id rule only (`idMatches`); fields
+ * 1 and on are text. A user's document is `SearchDoc` (width 4); an inferred collection's is its id and its
+ * searched properties. Document d's field f is `field(d, f)`.
  */
 export class SearchDocs {
   readonly #fields: readonly string[];
+  /** Fields per document: the id and the text fields. */
+  readonly width: number;
 
-  /** `fields` holds each document's four fields in turn (its length a multiple of four). */
-  constructor(fields: readonly string[]) {
-    if (fields.length % FIELDS !== 0)
+  /** `fields` holds each document's `width` fields in turn (its length a multiple of `width`). */
+  constructor(fields: readonly string[], width = USER_FIELDS) {
+    if (!Number.isInteger(width) || width < 1 || fields.length % width !== 0)
       throw new RangeError(
-        `search documents have ${String(FIELDS)} fields each (got ${String(fields.length)} fields)`,
+        `search documents have ${String(width)} fields each (got ${String(fields.length)} fields)`,
       );
     this.#fields = fields;
+    this.width = width;
   }
 
   /** The documents of `docs`, one per tuple. */
@@ -49,15 +55,15 @@ export class SearchDocs {
   }
 
   get length(): number {
-    return this.#fields.length / FIELDS;
+    return this.#fields.length / this.width;
   }
 
-  /** Field `f` (0 id, 1 identifier, 2 name, 3 email) of document `d`. */
+  /** Field `f` (0 the id; for a user 1 identifier, 2 name, 3 email) of document `d`. */
   field(d: number, f: number): string {
-    const value = this.#fields[d * FIELDS + f];
-    if (value === undefined || f >= FIELDS)
+    const value = f < this.width ? this.#fields[d * this.width + f] : undefined;
+    if (value === undefined)
       throw new RangeError(
-        `no field ${String(f)} of document ${String(d)}: documents are 0..${String(this.length - 1)}`,
+        `no field ${String(f)} of document ${String(d)}: documents are 0..${String(this.length - 1)}, fields 0..${String(this.width - 1)}`,
       );
     return value;
   }
@@ -97,7 +103,7 @@ const MIN_FUZZY_WORD = 3;
 /** Documents per build step: each step stays a few milliseconds long, so requests interleave with the build. */
 const DOCS_PER_STEP = 512;
 const FILL_DOCS_PER_STEP = 256;
-const WORDS_PER_STEP = 16_384;
+const WORDS_PER_STEP = 4_096;
 
 /** The one or two rarest trigram posting lists of a term. */
 export interface TrigramPick {
@@ -329,7 +335,7 @@ class IndexBuilder {
       const key = docs.field(d, 0).slice(0, ID_PREFIX_MIN_LENGTH);
       this.idNext[d] = this.idHeads.get(key) ?? -1;
       this.idHeads.set(key, d);
-      for (let f = 1; f < FIELDS; f++) this.#collectField(docs.field(d, f), tag);
+      for (let f = 1; f < docs.width; f++) this.#collectField(docs.field(d, f), tag);
       this.#docTrigramEnds[d] = this.#docTrigrams.length;
       this.#docWordEnds[d] = this.#docWords.length;
     }

@@ -3,10 +3,11 @@
  * index that makes matching fast is `search-index.ts`; terms, words and "one edit" are `search-terms.ts`.
  *
  * Rules, on folded text (`fold`: case and accents removed):
- * - A document is one user's folded `[id, identifier, name, email]`.
+ * - A document is one user's folded `[id, identifier, name, email]` (or, for an inferred collection, its folded id
+ *   and searched properties: docs/own-spec.md "Lists"); identifier, name and email are its text fields.
  * - A term matches a document when the id equals it, or starts with it and the term has 8+ units
- *   (`idMatches`); or when identifier, name or email contains it; or, for terms of 4+ units, when a word of those
- *   three is within one edit of it. A document matches when every term does; no terms match every document.
+ *   (`idMatches`); or when a text field contains it; or, for terms of 4+ units, when a word of a text field is
+ *   within one edit of it. A document matches when every term does; no terms match every document.
  * - Tier of a term for a document: 0 when some field equals it; 1 when the id starts with it (8+ units), or
  *   another field starts with it or holds it right after a code point that is not a letter or digit (the prefix
  *   of a word); 2 when identifier, name or email contains it elsewhere; 3 when it matched only fuzzily.
@@ -37,25 +38,17 @@ export interface SearchResult {
 const INDEXED_MIN_LENGTH = 3;
 
 function termMatches(docs: SearchDocs, d: number, term: string): boolean {
-  return (
-    idMatches(docs.field(d, 0), term) ||
-    docs.field(d, 1).includes(term) ||
-    docs.field(d, 2).includes(term) ||
-    docs.field(d, 3).includes(term) ||
-    (term.length >= FUZZY_MIN_LENGTH &&
-      (someWordWithinOneEdit(term, docs.field(d, 1)) ||
-        someWordWithinOneEdit(term, docs.field(d, 2)) ||
-        someWordWithinOneEdit(term, docs.field(d, 3))))
-  );
+  if (idMatches(docs.field(d, 0), term)) return true;
+  const width = docs.width;
+  for (let f = 1; f < width; f++) if (docs.field(d, f).includes(term)) return true;
+  if (term.length < FUZZY_MIN_LENGTH) return false;
+  for (let f = 1; f < width; f++) if (someWordWithinOneEdit(term, docs.field(d, f))) return true;
+  return false;
 }
 
 function equalsSomeField(docs: SearchDocs, d: number, text: string): boolean {
-  return (
-    docs.field(d, 0) === text ||
-    docs.field(d, 1) === text ||
-    docs.field(d, 2) === text ||
-    docs.field(d, 3) === text
-  );
+  for (let f = 0; f < docs.width; f++) if (docs.field(d, f) === text) return true;
+  return false;
 }
 
 /** Tier of `term` for document `d` as the rules above define it, or 3 when no field contains it. */
@@ -63,7 +56,7 @@ function termTier(docs: SearchDocs, d: number, term: string): number {
   if (equalsSomeField(docs, d, term)) return 0;
   if (term.length >= ID_PREFIX_MIN_LENGTH && docs.field(d, 0).startsWith(term)) return 1;
   let tier = 3;
-  for (let f = 1; f < 4; f++) {
+  for (let f = 1; f < docs.width; f++) {
     const field = docs.field(d, f);
     for (let p = field.indexOf(term); p >= 0; p = field.indexOf(term, p + 1)) {
       if (!endsWithWordChar(field, p)) return 1; // p = 0 included: a field prefix
@@ -242,9 +235,8 @@ export class UserSearch {
 
   #containsInText(d: number, term: string): boolean {
     const docs = this.#docs;
-    return (
-      docs.field(d, 1).includes(term) || docs.field(d, 2).includes(term) || docs.field(d, 3).includes(term)
-    );
+    for (let f = 1; f < docs.width; f++) if (docs.field(d, f).includes(term)) return true;
+    return false;
   }
 }
 

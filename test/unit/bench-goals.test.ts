@@ -72,6 +72,14 @@ const RUN: BenchRun = {
     { server: 'identity-mock', users: SMALL, afterStartMb: 100, afterLoadMb: 400 },
     { server: 'identity-mock', users: LARGE, afterStartMb: 240, afterLoadMb: 310 },
   ],
+  resources: {
+    records: SMALL,
+    users: SMALL,
+    kinds: [
+      { kind: 'plain page', resourcesPerSecond: 90, usersPerSecond: 60, ratio: 1.5, worstMs: 2, firstMs: 20 },
+      { kind: 'search', resourcesPerSecond: 45, usersPerSecond: 50, ratio: 0.9, worstMs: 3, firstMs: 60 },
+    ],
+  },
 };
 
 const goals = evaluateGoals(RUN, 'identity-mock');
@@ -153,6 +161,18 @@ describe('evaluateGoals', () => {
       met: true,
     },
     {
+      name: 'inferred collection lists: the slowest kind against /users decides',
+      start: 'an inferred collection of 10000 lists ≥ 0.8× /users',
+      value: /^worst 0\.90× \(search\)$/,
+      met: true,
+    },
+    {
+      name: 'inferred collection lists: a first call over an unprepared base counts as a hold',
+      start: 'no list call of the inferred collection',
+      value: /^worst 60\.0 ms CPU \(search, first call\)$/,
+      met: false,
+    },
+    {
       name: 'RSS at 100 000 users: the larger of after start and after load',
       start: 'RSS at 100000',
       value: /^310 MB$/,
@@ -183,6 +203,7 @@ describe('evaluateGoals', () => {
     expect(before.find((g) => g.goal.startsWith('start-up, default data'))?.value).toMatch(/^1\.86×/);
     expect(before.find((g) => g.goal.startsWith('token'))?.met).toBeUndefined();
     expect(before.find((g) => g.goal.startsWith('a second startMock()'))?.met).toBeUndefined();
+    expect(before.find((g) => g.goal.startsWith('an inferred collection'))?.met).toBeUndefined();
   });
 
   it('says "not measured" rather than guessing when a baseline or a size is missing (a quick run)', () => {
