@@ -1,6 +1,6 @@
 /**
  * Step 6 of docs/responses.md: the request body, parsed when the operation takes one in the media type the request
- * says, JSON or a form (at most 100 KiB, BODY_LIMIT_BYTES). A JSON body is an object or an array (as body-parser's
+ * says, JSON (or a `+json` type) or a form (at most 100 KiB, BODY_LIMIT_BYTES). A JSON body is an object or an array (as body-parser's
  * strict mode reads it), nested at most MAX_JSON_DEPTH deep: the depth is measured on the bytes before anything
  * parses, keeps or logs them, since every recursive walk of a value (serialising, redacting, validating) would
  * otherwise overflow the stack on a 10 KB body of brackets. A form's repeated fields become arrays. Any other media
@@ -43,8 +43,9 @@ export function parseBody(
 ): unknown {
   const contentType = headers['content-type'];
   const type = mediaTypeOf(contentType);
-  if ((type !== JSON_MEDIA_TYPE && type !== FORM_MEDIA_TYPE) || !operation.bodyMediaTypes.includes(type))
-    return undefined;
+  // JSON, and the `+json` types a document may declare (RFC 6839: `application/merge-patch+json`).
+  const isJson = type === JSON_MEDIA_TYPE || (type.startsWith('application/') && type.endsWith('+json'));
+  if ((!isJson && type !== FORM_MEDIA_TYPE) || !operation.bodyMediaTypes.includes(type)) return undefined;
   if (body === undefined) return undefined;
   if ('tooLarge' in body) throw payloadTooLarge();
   const encoding = headers['content-encoding']?.trim().toLowerCase();
@@ -57,12 +58,12 @@ export function parseBody(
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw unsupportedMediaType(`unsupported charset "${charset.toUpperCase()}"`);
   }
-  if (type === JSON_MEDIA_TYPE) {
+  if (isJson) {
     const depth = jsonDepthOver(body.bytes, MAX_JSON_DEPTH);
     if (depth !== undefined) throw tooDeep(depth);
   }
   const text = UTF8.decode(body.bytes);
-  return type === JSON_MEDIA_TYPE ? parseJson(text) : parseQuery(text);
+  return isJson ? parseJson(text) : parseQuery(text);
 }
 
 /** A JSON body: empty is `{}`; otherwise an object or an array. */

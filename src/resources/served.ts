@@ -85,7 +85,8 @@ export function servedResources(doc: SpecDocument, api: ApiModel): ServedResourc
 /**
  * `api` with what the engine reads of the document: each operation it serves needs the permissions it infers
  * (`x-permissions`, else the security requirement's scopes, else `verb:collection`), and each role also holds the
- * permissions the engine gives it (`saas_admin` every one the document names).
+ * permissions the engine gives it (`saas_admin` every one the document names); the request media types are the
+ * document's list and every one its request bodies declare.
  */
 export function servedApiModel(api: ApiModel, model: ResourceModel): ApiModel {
   const byId = new Map(model.operations.map((op) => [op.operationId, op]));
@@ -100,9 +101,14 @@ export function servedApiModel(api: ApiModel, model: ResourceModel): ApiModel {
     if (extra.length > 0) roles.set(role, [...held, ...extra]);
   }
   const ids = new Map(operations.map((op) => [op.id, op]));
+  // A document of a team's own rarely lists `info.x-request-content-types`: what its operations' request bodies
+  // declare is accepted too (the validator still holds each operation to its own).
+  const mediaTypes = new Set(api.requestContentTypes);
+  for (const op of api.operations) for (const type of op.bodyMediaTypes) mediaTypes.add(type.toLowerCase());
   return {
     ...api,
     operations,
+    requestContentTypes: [...mediaTypes],
     rolePermissions: roles,
     operation: (id) => ids.get(id) ?? api.operation(id),
   };

@@ -246,7 +246,7 @@ function step(engine: SessionResources, ref: Reference, cmd: Command): void {
       next.updated_at = stamp;
       next.updated_by = CALLERS[cmd.caller];
       if (next.name === undefined) {
-        expect(got).toEqual({ error: 'invalid_body' });
+        expect(got).toEqual({ error: 'invalid_request' });
         return;
       }
       if (nameTaken(records, next.name, target.id)) {
