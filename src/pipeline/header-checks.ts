@@ -52,8 +52,14 @@ export const mediaTypeStep: Step = (x, s) => {
   return undefined;
 };
 
-/** The `X-API-Version` values the spec accepts (its header parameter's enum). */
+/**
+ * The `X-API-Version` values the spec accepts (its header parameter's enum); `v1` for a document of a team's own
+ * that declares no such parameter.
+ */
 export function apiVersionsOf(model: ApiModel): string[] {
+  const parameters = (model.doc.components as { parameters?: Record<string, unknown> } | undefined)
+    ?.parameters;
+  if (parameters?.['X-API-Version'] === undefined) return ['v1'];
   const parameter = model.deref({ $ref: '#/components/parameters/X-API-Version' });
   const versions = model.deref(parameter.schema).enum;
   return Array.isArray(versions) ? versions.map(String) : ['v1'];

@@ -10,11 +10,11 @@ import { compareRecords, type ResourceRecord } from './run-list.ts';
 import type { SeedEntry } from './seed.ts';
 
 /** What one overlay entry costs beside its JSON: the map slot, the entry object, the key. */
-const ENTRY_OVERHEAD_BYTES = 160;
+export const ENTRY_OVERHEAD_BYTES = 160;
 /** One slot of a kept sort order (a reference in an array). */
 const ORDER_SLOT_BYTES = 8;
 /** An overlay that holds nothing yet. */
-const OVERLAY_BYTES = 512;
+export const OVERLAY_BYTES = 512;
 
 function entryBytes(entry: SeedEntry | null): number {
   return entry === null

@@ -4,7 +4,7 @@
  * the server's fields, conflicts and `Location`; reads, replaces, merge patches and deletes; actions and
  * singletons; per-session copy-on-write. Every answer is checked against the served document.
  */
-import type request from 'supertest';
+import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOW } from '../support/harness.ts';
 import { errorOf, ownHarness, type OwnHarness } from '../support/own-spec.ts';
@@ -477,6 +477,21 @@ describe('actions and singletons', () => {
     // The metadata fields follow the caller's permissions, as in the list.
     expect(user.body).not.toHaveProperty('created_by');
     errorOf(await h.get('/me'), 401, 'missing_token');
+  });
+
+  it('GET /me with a token that names no user (client_credentials) is 404 saying what to get instead', async () => {
+    const grant = await request(h.mock.app).post('/oauth/token').set('Host', 'localhost:8080').send({
+      grant_type: 'client_credentials',
+      client_id: 'mock-client',
+      client_secret: 'mock-secret',
+    });
+    expect(grant.status).toBe(200);
+    const res = errorOf(
+      await h.get('/me', { token: (grant.body as { access_token: string }).access_token }),
+      404,
+      'user_not_found',
+    );
+    expect(res.error).toContain('get a token for a user');
   });
 });
 

@@ -67,7 +67,12 @@ describe('POST /users', () => {
     expect(res.status).toBe(201);
     expect(res.headers['x-message']).toBe('User created successfully');
     const made = res.body as User;
-    expect(made).toMatchObject({ identifier: 'zed.new', status: 'active', created_by: ADMIN_ID, updated_by: ADMIN_ID });
+    expect(made).toMatchObject({
+      identifier: 'zed.new',
+      status: 'active',
+      created_by: ADMIN_ID,
+      updated_by: ADMIN_ID,
+    });
     expect(made.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new URL(String(res.headers['location'])).pathname).toBe(`/users/${made.id}`);
     const after = await h.get('/users?page_size=100', { token: admin, session });
@@ -78,7 +83,10 @@ describe('POST /users', () => {
     expect((fuzzy.body as User[]).map((u) => u.id)).toContain(made.id);
     const sorted = await h.get('/users?sort_by=name&sort_order=desc&page_size=1', { token: admin, session });
     expect((sorted.body as User[])[0]?.id).toBe(made.id);
-    const newest = await h.get('/users?sort_by=created_at&sort_order=desc&page_size=1', { token: admin, session });
+    const newest = await h.get('/users?sort_by=created_at&sort_order=desc&page_size=1', {
+      token: admin,
+      session,
+    });
     expect((newest.body as User[])[0]?.id).toBe(made.id);
     // Another session, and the default one, do not have it.
     expect((await h.get('/users?search=zed.new', { token: admin, session: fresh() })).body).toEqual([]);
@@ -125,7 +133,11 @@ describe('POST /users', () => {
     );
     expect(bad.details?.[0]).toMatchObject({ location: 'body', name: 'identifier' });
     errorOf(
-      await h.send('POST', '/users', { token: h.token('user@example.com'), session, body: newUser('zed.denied') }),
+      await h.send('POST', '/users', {
+        token: h.token('user@example.com'),
+        session,
+        body: newUser('zed.denied'),
+      }),
       403,
       'insufficient_permissions',
     );
@@ -139,7 +151,11 @@ describe('GET, PUT and PATCH /users/{id-or-identifier}', () => {
     expect(byIdentifier.body).toMatchObject({ id: ADMIN_ID, identifier: 'admin' });
     expect((await h.get(`/users/${ADMIN_ID}`, { token: admin })).body).toEqual(byIdentifier.body);
     errorOf(await h.get('/users/nobody.here', { token: admin }), 404, 'user_not_found');
-    errorOf(await h.get('/users/00000000-0000-4000-8000-00000000ffff', { token: admin }), 404, 'user_not_found');
+    errorOf(
+      await h.get('/users/00000000-0000-4000-8000-00000000ffff', { token: admin }),
+      404,
+      'user_not_found',
+    );
   });
 
   it('PUT and PATCH change what the list shows, and keep the server fields', async () => {
@@ -153,7 +169,12 @@ describe('GET, PUT and PATCH /users/{id-or-identifier}', () => {
     });
     expect(put.status).toBe(200);
     expect(put.headers['x-message']).toBe('User updated successfully');
-    expect(put.body).toMatchObject({ id: made.id, name: 'Aaron Replaced', status: 'inactive', created_at: made.created_at });
+    expect(put.body).toMatchObject({
+      id: made.id,
+      name: 'Aaron Replaced',
+      status: 'inactive',
+      created_at: made.created_at,
+    });
     const inactive = await h.get('/users?status=inactive&search=zed.edit', { token: admin, session });
     expect((inactive.body as User[]).map((u) => u.id)).toEqual([made.id]);
     const patch = await h.send('PATCH', `/users/${made.id}`, {
@@ -166,9 +187,15 @@ describe('GET, PUT and PATCH /users/{id-or-identifier}', () => {
     expect(patch.body).toMatchObject({ name: 'Aaron Replaced', status: 'suspended' });
     const first = await h.get('/users?sort_by=name&page_size=1&status=suspended', { token: admin, session });
     expect((first.body as User[])[0]?.id).toBe(made.id);
-    expect((await h.get('/users?status=inactive&search=zed.edit', { token: admin, session })).body).toEqual([]);
+    expect((await h.get('/users?status=inactive&search=zed.edit', { token: admin, session })).body).toEqual(
+      [],
+    );
     // A patched seeded user changes in the list too, in this session only.
-    const renamed = await h.send('PATCH', '/users/user', { token: admin, session, body: { name: 'Renamed Person' } });
+    const renamed = await h.send('PATCH', '/users/user', {
+      token: admin,
+      session,
+      body: { name: 'Renamed Person' },
+    });
     expect(renamed.status).toBe(200);
     const search = await h.get('/users?search=Renamed%20Person', { token: admin, session });
     expect((search.body as User[]).map((u) => u.identifier)).toEqual(['user']);
@@ -177,7 +204,7 @@ describe('GET, PUT and PATCH /users/{id-or-identifier}', () => {
 });
 
 describe('row-level access and metadata', () => {
-  it("answers 404 for a user the caller cannot see, on reads and writes, and hides metadata without read:user_metadata", async () => {
+  it('answers 404 for a user the caller cannot see, on reads and writes, and hides metadata without read:user_metadata', async () => {
     const session = fresh();
     const everyone = (await h.get('/users?page_size=100', { token: admin, session })).body as User[];
     const userToken = h.token('user@example.com', {
@@ -201,12 +228,18 @@ describe('row-level access and metadata', () => {
       404,
       'user_not_found',
     );
-    expect((await h.get(`/users/${hidden.id}`, { token: admin, session })).body).toMatchObject({ name: hidden.name });
+    expect((await h.get(`/users/${hidden.id}`, { token: admin, session })).body).toMatchObject({
+      name: hidden.name,
+    });
     // A visible one reads and writes, without the metadata fields.
     const self = await h.get('/users/user', { token: userToken, session });
     expect(self.status).toBe(200);
     expect(self.body).not.toHaveProperty('created_by');
-    const patched = await h.send('PATCH', '/users/user', { token: userToken, session, body: { name: 'Self Named' } });
+    const patched = await h.send('PATCH', '/users/user', {
+      token: userToken,
+      session,
+      body: { name: 'Self Named' },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).not.toHaveProperty('updated_by');
     expect((await h.get('/users/user', { token: admin, session })).body).toMatchObject({
