@@ -40,6 +40,9 @@ export interface ServedResources {
   ): Steps<ResourceServices>;
 }
 
+/** Built-in handlers that read the caller (row-level access, the members check). */
+const CALLER_HANDLERS: ReadonlySet<string> = new Set(['listUsers', 'deleteUser', 'listWorkspaceMembers']);
+
 /** What the engine makes of `doc`. */
 export function servedResources(doc: SpecDocument, api: ApiModel): ServedResources {
   const model = inferResources(doc);
@@ -49,14 +52,20 @@ export function servedResources(doc: SpecDocument, api: ApiModel): ServedResourc
     const needs = op.handler === undefined ? undefined : BUILT_IN_NEEDS[op.handler];
     if (needs === undefined) continue;
     const spec = api.operations.find((o) => o.id === op.operationId);
+    if (op.handler !== undefined && CALLER_HANDLERS.has(op.handler) && !op.secured) {
+      errors.push(
+        `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is served by the built-in ${op.handler}, which reads the caller's bearer token, and the document declares no security for it: add a bearer security requirement, or serve the operation another way (rename its operationId)`,
+      );
+    }
     for (const [where, names] of Object.entries(needs)) {
-      for (const name of names) {
-        if (spec?.parameters.some((p) => p.in === where && p.name === name) !== true) {
-          errors.push(
-            `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is served by the built-in ${op.handler}, which reads the ${where} parameter ${name}: declare it, or serve the operation another way (remove its x-mock-handler or rename its operationId)`,
-          );
-        }
-      }
+      const missing = names.filter(
+        (name) => spec?.parameters.some((p) => p.in === where && p.name === name) !== true,
+      );
+      if (missing.length === 0) continue;
+      const what = missing.length === 1 ? `the ${where} parameter` : `the ${where} parameters`;
+      errors.push(
+        `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is served by the built-in ${op.handler}, which reads ${what} ${missing.join(', ')}: declare ${missing.length === 1 ? 'it' : 'them'}, or serve the operation another way (remove its x-mock-handler or rename its operationId)`,
+      );
     }
   }
   const byId = new Map(model.operations.map((op) => [op.operationId, op]));

@@ -7,7 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockInternals, type RunningMockInternals } from '../../src/server.ts';
-import { mintDefaultToken } from '../../src/mock.ts';
+import { ConfigError } from '../../src/config.ts';
+import { buildMock, mintDefaultToken } from '../../src/mock.ts';
+import type { SpecDocument } from '../../src/spec/document.ts';
+import { doc, json, ok, pathParam, ref } from '../support/resource-docs.ts';
 import { ownHarness, readDocument } from '../support/own-spec.ts';
 
 const FLOWS = new URL('../fixtures/real-world/flows-3.0.yaml', import.meta.url).pathname;
@@ -97,5 +100,59 @@ describe('a round trip on /admin/identities', () => {
     expect(nodes.length).toBeGreaterThan(0);
     for (const node of nodes) expect(['input', 'text']).toContain(node.attributes.node_type);
     expect((await h.get('/self-service/login/api', { token: admin })).body).toEqual(flow.body);
+  });
+});
+
+/** Keycloak's admin API as its public document writes it: unsecured, `/{realm}/users`, writes answering a string. */
+function realmUsersDoc(deleteId = 'removeUser'): SpecDocument {
+  const userSchema = {
+    type: 'object',
+    properties: { id: { type: 'string' }, username: { type: 'string' }, email: { type: 'string' } },
+  };
+  const realm = pathParam('realm');
+  return doc(
+    {
+      '/{realm}/users': {
+        parameters: [realm],
+        get: { operationId: 'getUsers', ...ok({ type: 'array', items: ref('UserRepresentation') }) },
+        post: {
+          operationId: 'createUser',
+          requestBody: json(ref('UserRepresentation')),
+          ...ok(ref('Response')),
+        },
+      },
+      '/{realm}/users/{id}': {
+        parameters: [realm, pathParam('id')],
+        get: { operationId: 'getUser', ...ok(ref('UserRepresentation')) },
+        delete: { operationId: deleteId, responses: { '204': { description: 'success' } } },
+      },
+    },
+    { UserRepresentation: userSchema, Response: { type: 'string' } },
+    { openapi: '3.0.0', security: [] },
+  );
+}
+
+describe('a document in the manner of Keycloak’s admin API', () => {
+  const k = ownHarness(realmUsersDoc());
+
+  it("serves its unsecured /{realm}/users as an inferred collection, not the users store, and writes answer the document's string", async () => {
+    const list = await k.get('/master/users');
+    expect(list.status).toBe(200);
+    const first = (list.body as { id: string; username?: string }[])[0];
+    expect(list.body).toHaveLength(20);
+    expect((await k.get(`/master/users/${first?.id ?? ''}`)).body).toEqual(first);
+    const created = await k.send('POST', '/master/users', { session: 'kc', body: { username: 'ann' } });
+    expect(created.status).toBe(200);
+    expect(typeof created.body).toBe('string');
+    expect((await k.get('/master/users', { session: 'kc' })).body).toHaveLength(21);
+    expect((await k.send('DELETE', `/master/users/${first?.id ?? ''}`, { session: 'kc' })).status).toBe(204);
+  });
+
+  it('refuses to start a built-in that reads the caller on an operation without security, naming both', () => {
+    const d = realmUsersDoc('deleteUser');
+    expect(() => buildMock({ spec: d, users: 1 })).toThrow(ConfigError);
+    expect(() => buildMock({ spec: d, users: 1 })).toThrow(
+      /deleteUser \(DELETE \/\{realm\}\/users\/\{id\}\).*security/,
+    );
   });
 });

@@ -11,13 +11,24 @@ import { userHandler } from './user-handlers.ts';
 
 type Table = Readonly<Record<string, Handler<never>>>;
 
-function handlerOf(op: OperationModel, builtIns: Table): Handler<never> {
+/**
+ * Whether the document's users collection is the users store's: its operations are secured (the store's rules read
+ * the caller) and its item schema has the store's `email` and `identifier`. Another document's `users` (Keycloak's
+ * `UserRepresentation` at `/{realm}/users`, unsecured) is an inferred collection like any other.
+ */
+function isUsersStore(op: OperationModel, model: ResourceModel): boolean {
+  if (op.collection !== 'users' || !op.secured) return false;
+  const users = model.collections.find((c) => c.name === 'users');
+  return users?.properties.has('email') === true && users.properties.has('identifier');
+}
+
+function handlerOf(op: OperationModel, builtIns: Table, model: ResourceModel): Handler<never> {
   if (op.handler !== undefined) {
     const builtIn = builtIns[op.handler];
     if (builtIn === undefined) throw new Error(`no built-in handler ${op.handler}`);
     return builtIn;
   }
-  if (op.collection === 'users') {
+  if (isUsersStore(op, model)) {
     // The users collection is the store `GET /users` queries: its list and delete are the built-in ones.
     const builtIn =
       op.action === 'list'
@@ -36,6 +47,6 @@ function handlerOf(op: OperationModel, builtIns: Table): Handler<never> {
 /** Every operation of `model` to its handler, by operation id. */
 export function servedTable(model: ResourceModel, builtIns: Table): Table {
   const table: Record<string, Handler<never>> = {};
-  for (const op of model.operations) table[op.operationId] = handlerOf(op, builtIns);
+  for (const op of model.operations) table[op.operationId] = handlerOf(op, builtIns, model);
   return table;
 }
