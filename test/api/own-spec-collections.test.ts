@@ -461,6 +461,13 @@ describe('actions and singletons', () => {
     });
     expect(owner.status).toBe(200);
     expect(owner.body).toEqual({ owner_id: ADMIN_ID });
+    // An action on a record that is not there (or that the caller cannot see) is 404, as its item is.
+    errorOf(await h.send('POST', '/users/nobody.here/suspend', { token: admin }), 404, 'user_not_found');
+    errorOf(
+      await h.send('PUT', '/workspaces/ws-0000/owner', { token: admin, body: { owner_id: ADMIN_ID } }),
+      404,
+      'workspace_not_found',
+    );
     errorOf(
       await h.send('PUT', `/workspaces/${all[0]?.id ?? ''}/owner`, {
         token: admin,

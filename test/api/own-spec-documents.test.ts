@@ -158,10 +158,15 @@ describe('notes.yaml: a document with no identity-mock extension but x-mock-coun
   });
 
   it('answers an action and a singleton without examples with bodies generated from their schemas, the same each time', async () => {
-    const pin = await h.send('POST', `/notes/${MISSING}/pin`, { token: admin });
+    const note = ((await h.get('/notes', { token: admin })).body as Note[])[1]?.id ?? '';
+    const pin = await h.send('POST', `/notes/${note}/pin`, { token: admin });
     expect(pin.status).toBe(202);
     expect(Object.keys(pin.body as object).sort()).toEqual(['pinned', 'position', 'until']);
-    expect((await h.send('POST', `/notes/${MISSING}/pin`, { token: admin })).body).toEqual(pin.body);
+    expect((await h.send('POST', `/notes/${note}/pin`, { token: admin })).body).toEqual(pin.body);
+    // An action on a record that does not exist is 404, as its item is.
+    expect(nestedError(await h.send('POST', `/notes/${MISSING}/pin`, { token: admin }), 404)).toContain(
+      MISSING,
+    );
     const settings = await h.get('/settings', { token: admin });
     expect(settings.status).toBe(200);
     expect(settings.headers['x-message']).toBe('Data retrieved successfully');

@@ -7,20 +7,9 @@ import type { Handler } from '../../context.ts';
 import type { OperationModel, ResourceModel } from '../../resources/resource-model.ts';
 import { collectionHandler } from './collection-handlers.ts';
 import { callerHandler, exampleHandler } from './document-answers.ts';
-import { userHandler } from './user-handlers.ts';
+import { isUsersStore, userHandler } from './user-handlers.ts';
 
 type Table = Readonly<Record<string, Handler<never>>>;
-
-/**
- * Whether the document's users collection is the users store's: its operations are secured (the store's rules read
- * the caller) and its item schema has the store's `email` and `identifier`. Another document's `users` (Keycloak's
- * `UserRepresentation` at `/{realm}/users`, unsecured) is an inferred collection like any other.
- */
-function isUsersStore(op: OperationModel, model: ResourceModel): boolean {
-  if (op.collection !== 'users' || !op.secured) return false;
-  const users = model.collections.find((c) => c.name === 'users');
-  return users?.properties.has('email') === true && users.properties.has('identifier');
-}
 
 function handlerOf(op: OperationModel, builtIns: Table, model: ResourceModel): Handler<never> {
   if (op.handler !== undefined) {
