@@ -1,6 +1,6 @@
 /**
  * Step 6 of docs/responses.md: the request body, parsed when the operation takes one in the media type the request
- * says, JSON or a form (at most 100 KiB, BODY_LIMIT_BYTES). A JSON body is an object or an array (as body-parser's
+ * says, JSON (or a `+json` type) or a form (at most 100 KiB, BODY_LIMIT_BYTES). A JSON body is an object or an array (as body-parser's
  * strict mode reads it), nested at most MAX_JSON_DEPTH deep: the depth is measured on the bytes before anything
  * parses, keeps or logs them, since every recursive walk of a value (serialising, redacting, validating) would
  * otherwise overflow the stack on a 10 KB body of brackets. A form's repeated fields become arrays. Any other media

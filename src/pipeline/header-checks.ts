@@ -54,7 +54,10 @@ export const mediaTypeStep: Step = (x, s) => {
   return undefined;
 };
 
-/** The `X-API-Version` values the spec accepts (its header parameter's enum). */
+/**
+ * The `X-API-Version` values the spec accepts (its header parameter's enum); `v1` for a document of a team's own
+ * that declares no such parameter.
+ */
 export function apiVersionsOf(model: ApiModel): string[] {
   // A served document of a team's own may declare no X-API-Version: the default version, and no check.
   const components = model.doc.components;

@@ -51,7 +51,8 @@ export function bindOperation(
   const shape = pathShape(op.path);
   const segs = segments(op.path);
   const last = segs.at(-1);
-  const success = successResponse(op);
+  // An operation that documents no 2xx (a redirect such as Kratos' `303`) answers its lowest documented 3xx.
+  const success = successResponse(op) ?? op.responses.find((r) => r.status >= 300 && r.status < 400);
   const headers = new Set((success?.headers ?? []).map((h) => h.toLowerCase()));
   const declared = op.raw['x-mock-handler'];
   let handler: BuiltInOperation | undefined;

@@ -16,6 +16,12 @@ const HISTORY_MS = 3 * 365 * 24 * 3600 * 1000;
 /** Nesting generated in full; deeper, objects hold only their required properties and arrays are empty. */
 const FULL_DEPTH = 2;
 const MAX_DEPTH = 4;
+/**
+ * Past MAX_DEPTH only what a schema requires is generated (an object's required properties, an array's `minItems`),
+ * so that a deep answer (a login flow's UI nodes) still conforms; past this depth, nothing (a schema that requires
+ * itself has no finite instance).
+ */
+const REQUIRED_DEPTH = 16;
 
 export interface GenerateContext {
   readonly faker: Faker;
@@ -228,15 +234,15 @@ export function generateValue(
     case 'array': {
       const min = typeof schema.minItems === 'number' ? schema.minItems : 1;
       const max = Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : min + 2, min + 2);
-      if (depth >= MAX_DEPTH || (depth > FULL_DEPTH && min === 0)) return [];
-      const length = faker.number.int({ min, max: Math.max(min, max) });
+      if (depth >= REQUIRED_DEPTH || (depth > FULL_DEPTH && min === 0)) return [];
+      const length = depth >= MAX_DEPTH ? min : faker.number.int({ min, max: Math.max(min, max) });
       const items = Array.from({ length }, () => generateValue(schema.items, undefined, ctx, depth + 1));
       return schema.uniqueItems === true
         ? [...new Map(items.map((v) => [JSON.stringify(v), v])).values()]
         : items;
     }
     case 'object':
-      return depth >= MAX_DEPTH ? {} : generateObject(schema, ctx, depth + 1);
+      return depth >= REQUIRED_DEPTH ? {} : generateObject(schema, ctx, depth + 1);
     default:
       return generateString(schema, name, ctx);
   }

@@ -8,13 +8,13 @@ import type { SeedEntry } from './seed-entry.ts';
 import type { ResourceRecord } from './run-list.ts';
 
 /** What one overlay entry costs beside its JSON: the map slot, the entry object, the key. */
-const ENTRY_OVERHEAD_BYTES = 160;
+export const ENTRY_OVERHEAD_BYTES = 160;
 /** One kept list row (`WrittenRow`: an object of three fields and its slot in an array). */
 const ROW_BYTES = 48;
 /** Results of the session's own rows kept until its next write, at most. */
 const KEPT_RESULTS = 8;
 /** An overlay that holds nothing yet. */
-const OVERLAY_BYTES = 512;
+export const OVERLAY_BYTES = 512;
 
 function entryBytes(entry: SeedEntry | null): number {
   return entry === null

@@ -48,11 +48,10 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
 
 function bodyObject(model: CollectionModel, body: unknown): Readonly<Record<string, unknown>> {
   if (isObject(body)) return body;
-  throw new ResourceError(
-    400,
-    'invalid_body',
-    `a ${model.singular} is a JSON object (got ${Array.isArray(body) ? 'an array' : typeof body})`,
-  );
+  const got = Array.isArray(body) ? 'an array' : body === undefined ? 'no body' : typeof body;
+  throw new ResourceError(400, 'invalid_request', `a ${model.singular} is a JSON object (got ${got})`, [
+    { location: 'body', name: 'body', message: 'must be a JSON object' },
+  ]);
 }
 
 /** A version 4 uuid from `random` (RFC 9562 §5.4). */

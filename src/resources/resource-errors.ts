@@ -53,11 +53,11 @@ export const invalidRange = (from: string, to: string, fromValue: string, toValu
     { location: 'query', name: from, message: `must not be after ${to}` },
   ]);
 
-/** 400 `invalid_body` for a record a write would leave without a required property. */
+/** 400 `invalid_request` (the code of every 400 of docs/responses.md) for a record a write would leave without a required property. */
 export const missingProperty = (thing: string, field: string): ResourceError =>
   new ResourceError(
     400,
-    'invalid_body',
+    'invalid_request',
     `a ${thing} needs ${field}; send it (a merge patch's null removes it)`,
     [{ location: 'body', name: field, message: 'is required' }],
   );

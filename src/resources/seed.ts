@@ -51,6 +51,9 @@ function keyOf(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** Draws of an id or `x-unique` value taken already before a suffix makes it unique. */
+const REDRAWS = 20;
+
 interface Planned {
   readonly ids: (string | number)[];
   readonly parents: (string | undefined)[];
@@ -73,8 +76,14 @@ function planIds(
       if (model.id.kind === 'integer') id = ids.length + 1;
       else if (model.id.kind === 'uuid' || idSchema === undefined) id = faker.string.uuid();
       else {
-        const drawn = generateValue(idSchema, model.id.property, ctx);
-        id = typeof drawn === 'string' || typeof drawn === 'number' ? drawn : faker.string.uuid();
+        // Drawn again on a collision, so that the id still matches its schema (a pattern, a format); a suffix only
+        // when the schema's values run out.
+        id = faker.string.uuid();
+        for (let attempt = 0; attempt < REDRAWS; attempt++) {
+          const drawn = generateValue(idSchema, model.id.property, ctx);
+          id = typeof drawn === 'string' || typeof drawn === 'number' ? drawn : faker.string.uuid();
+          if (!seen.has(keyOf(id))) break;
+        }
         if (seen.has(keyOf(id))) id = `${String(id)}-${ids.length + 1}`;
       }
       seen.add(keyOf(id));
@@ -184,7 +193,14 @@ export class ResourceSeeder {
       for (const [property, seen] of uniqueSeen) {
         const value = record[property];
         if (value === undefined) continue;
-        if (seen.has(keyOf(value))) {
+        const schema = c.properties.get(property);
+        for (
+          let attempt = 0;
+          attempt < REDRAWS && schema !== undefined && seen.has(keyOf(record[property]));
+          attempt++
+        )
+          record[property] = generateValue(schema, property, ctx);
+        if (seen.has(keyOf(record[property]))) {
           record[property] =
             typeof value === 'string'
               ? `${value}-${i + 1}`

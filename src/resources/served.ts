@@ -46,6 +46,10 @@ export interface ServedResources {
   ): Steps<{ readonly resources: ResourceServices; readonly dataset: Dataset }>;
 }
 
+/** Built-in handlers that read the caller (row-level access, the members check). */
+const CALLER_HANDLERS: ReadonlySet<string> = new Set(['listUsers', 'deleteUser', 'listWorkspaceMembers']);
+
+
 /** What the engine made of each document read this process (documents are frozen, and shared by mocks). */
 const SERVED = new WeakMap<SpecDocument, ServedResources>();
 
@@ -67,14 +71,20 @@ function readServed(doc: SpecDocument, api: ApiModel): ServedResources {
     const needs = op.handler === undefined ? undefined : BUILT_IN_NEEDS[op.handler];
     if (needs === undefined) continue;
     const spec = api.operations.find((o) => o.id === op.operationId);
+    if (op.handler !== undefined && CALLER_HANDLERS.has(op.handler) && !op.secured) {
+      errors.push(
+        `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is served by the built-in ${op.handler}, which reads the caller's bearer token, and the document declares no security for it: add a bearer security requirement, or serve the operation another way (rename its operationId)`,
+      );
+    }
     for (const [where, names] of Object.entries(needs)) {
-      for (const name of names) {
-        if (spec?.parameters.some((p) => p.in === where && p.name === name) !== true) {
-          errors.push(
-            `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is served by the built-in ${op.handler}, which reads the ${where} parameter ${name}: declare it, or serve the operation another way (remove its x-mock-handler or rename its operationId)`,
-          );
-        }
-      }
+      const missing = names.filter(
+        (name) => spec?.parameters.some((p) => p.in === where && p.name === name) !== true,
+      );
+      if (missing.length === 0) continue;
+      const what = missing.length === 1 ? `the ${where} parameter` : `the ${where} parameters`;
+      errors.push(
+        `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is served by the built-in ${op.handler}, which reads ${what} ${missing.join(', ')}: declare ${missing.length === 1 ? 'it' : 'them'}, or serve the operation another way (remove its x-mock-handler or rename its operationId)`,
+      );
     }
   }
   const byId = new Map(model.operations.map((op) => [op.operationId, op]));
@@ -109,7 +119,8 @@ function readServed(doc: SpecDocument, api: ApiModel): ServedResources {
 /**
  * `api` with what the engine reads of the document: each operation it serves needs the permissions it infers
  * (`x-permissions`, else the security requirement's scopes, else `verb:collection`), and each role also holds the
- * permissions the engine gives it (`saas_admin` every one the document names).
+ * permissions the engine gives it (`saas_admin` every one the document names); the request media types are the
+ * document's list and every one its request bodies declare.
  */
 export function servedApiModel(api: ApiModel, model: ResourceModel): ApiModel {
   const byId = new Map(model.operations.map((op) => [op.operationId, op]));

@@ -6,6 +6,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import type { SpecDocument } from './document.ts';
 import { STRICT_FORMATS } from './formats.ts';
+import { isOpenApi30, normalizeOpenApi30 } from './openapi-30.ts';
 
 const SPEC_ID = 'https://identity-mock.local/spec.json';
 
@@ -28,7 +29,9 @@ export class SchemaValidator {
     this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
     addFormats.default(this.#ajv, { mode: 'full' });
     for (const [name, validate] of Object.entries(STRICT_FORMATS)) this.#ajv.addFormat(name, validate);
-    this.#ajv.addSchema({ ...structuredClone(doc), $id: SPEC_ID });
+    const copy = structuredClone(doc) as Record<string, unknown>;
+    if (isOpenApi30(copy)) normalizeOpenApi30(copy, true);
+    this.#ajv.addSchema({ ...copy, $id: SPEC_ID });
   }
 
   /** Problems of `value` against the schema at `pointer` (`#/components/schemas/User`), as one message; or undefined. */

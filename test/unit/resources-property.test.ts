@@ -298,7 +298,7 @@ function step(f: Fixture, engine: SessionResources, ref: Reference, cmd: Command
       next.updated_at = stamp;
       next.updated_by = CALLERS[cmd.caller];
       if (next.name === undefined) {
-        expect(got).toEqual({ error: 'invalid_body' });
+        expect(got).toEqual({ error: 'invalid_request' });
         return;
       }
       if (nameTaken(records, next.name, target.id)) {

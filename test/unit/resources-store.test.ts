@@ -95,7 +95,7 @@ describe('writes', () => {
       updated_at: '2026-02-01T00:00:03.000Z',
     });
     const error = caught(() => s.patch('projects', [], id, { name: null }, CALLER));
-    expect([error.status, error.code]).toEqual([400, 'invalid_body']);
+    expect([error.status, error.code]).toEqual([400, 'invalid_request']);
   });
 
   it('answers 404 <thing>_not_found for an unknown record and for an unknown parent', () => {

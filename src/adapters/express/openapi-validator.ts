@@ -27,6 +27,7 @@ import type {
   ValidationOutcome,
 } from '../../pipeline/validation.ts';
 import type { SpecDocument } from '../../spec/document.ts';
+import { isOpenApi30, normalizeOpenApi30 } from '../../spec/openapi-30.ts';
 import { STRICT_FORMATS } from '../../spec/formats.ts';
 import { KnownRoutes, type Middleware } from './known-routes.ts';
 import { mergeDocuments, mountOf } from './merged-document.ts';
@@ -49,6 +50,7 @@ export function createOpenApiValidators(
   if (options.checkDocuments && docs.length > 1) return checkedApart(docs);
   const { document, aliases } = withExpressParamNames(mergeDocuments(docs));
   resolveRefsInPlace(document);
+  if (docs.some(isOpenApi30)) normalizeOpenApi30(document);
   const chain = OpenApiValidator.middleware({
     // A document being checked is given whole; one checked already, only what requests are checked against.
     apiSpec: (options.checkDocuments ? document : requestParts(document)) as Parameters<

@@ -125,7 +125,11 @@ function loadTogether(parts: readonly { doc: SpecDocument; name: string }[]): Lo
           await validatorOf(index).ready();
           if (checking) rememberChecked(hashes[index] ?? '');
         } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
+          const raw = error instanceof Error ? error.message : String(error);
+          // express-openapi-validator prints the meta-schema's findings before it throws "See the output.".
+          const reason = raw.includes('See the output')
+            ? `it breaks the OpenAPI ${String(doc.openapi)} schema; the validator printed each finding above with its place as a JSON pointer (paths under /paths/~1__document-0); a linter such as Redocly or Spectral reports them too`
+            : raw;
           throw new Error(`${name} is not a valid OpenAPI document (${reason})`, { cause: error });
         }
       },

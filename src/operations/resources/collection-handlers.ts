@@ -7,6 +7,7 @@
 import { empty, json, type Answer } from '../../answer.ts';
 import type { Handler, RequestContext } from '../../context.ts';
 import { MESSAGES } from '../../protocol/header-text.ts';
+import { exampleBody } from '../../resources/example-answer.ts';
 import { readListQuery } from '../../resources/list-query.ts';
 import { notice } from '../../resources/notices.ts';
 import type { CollectionModel, OperationModel } from '../../resources/resource-model.ts';
@@ -73,6 +74,25 @@ const list =
     return json(op.status, body, notice('list', c, result.items.length), headers);
   };
 
+/**
+ * A write's answer as its operation documents it: the record when the success response is an object schema (or
+ * has none but content), no body when it documents none, and otherwise a body of its own schema (Keycloak's
+ * `POST /{realm}/users` documents a string), so that the answer is always one the document allows.
+ */
+function written(
+  op: OperationModel,
+  context: RequestContext,
+  record: unknown,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): Answer {
+  const { reader, seed } = context.services.resources;
+  if (op.responseSchema === undefined) return empty(op.status, message, headers);
+  if (reader.isObject(reader.resolve(op.responseSchema))) return json(op.status, record, message, headers);
+  const body = exampleBody(op, reader, seed, `${context.url.path}?${context.url.search}`);
+  return json(op.status, body, message, headers);
+}
+
 const create =
   (op: OperationModel): Handler =>
   (context) => {
@@ -84,7 +104,7 @@ const create =
       callerOf(context),
     );
     const headers = op.headers.location ? { Location: locationOf(context, c, record) } : {};
-    return json(op.status, record, notice('create', c), headers);
+    return written(op, context, record, notice('create', c), headers);
   };
 
 const read =
@@ -108,7 +128,7 @@ const write =
       callerOf(context),
     ] as const;
     const record = how === 'replace' ? resources.replace(...args) : resources.patch(...args);
-    return json(op.status, record, notice(how, c));
+    return written(op, context, record, notice(how, c));
   };
 
 const remove =

@@ -7,17 +7,17 @@ import type { Handler } from '../../context.ts';
 import type { OperationModel, ResourceModel } from '../../resources/resource-model.ts';
 import { collectionHandler } from './collection-handlers.ts';
 import { callerHandler, exampleHandler } from './document-answers.ts';
-import { userHandler } from './user-handlers.ts';
+import { isUsersStore, userHandler } from './user-handlers.ts';
 
 type Table = Readonly<Record<string, Handler<never>>>;
 
-function handlerOf(op: OperationModel, builtIns: Table): Handler<never> {
+function handlerOf(op: OperationModel, builtIns: Table, model: ResourceModel): Handler<never> {
   if (op.handler !== undefined) {
     const builtIn = builtIns[op.handler];
     if (builtIn === undefined) throw new Error(`no built-in handler ${op.handler}`);
     return builtIn;
   }
-  if (op.collection === 'users') {
+  if (isUsersStore(op, model)) {
     // The users collection is the store `GET /users` queries: its list and delete are the built-in ones.
     const builtIn =
       op.action === 'list'
@@ -36,6 +36,6 @@ function handlerOf(op: OperationModel, builtIns: Table): Handler<never> {
 /** Every operation of `model` to its handler, by operation id. */
 export function servedTable(model: ResourceModel, builtIns: Table): Table {
   const table: Record<string, Handler<never>> = {};
-  for (const op of model.operations) table[op.operationId] = handlerOf(op, builtIns);
+  for (const op of model.operations) table[op.operationId] = handlerOf(op, builtIns, model);
   return table;
 }

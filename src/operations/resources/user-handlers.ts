@@ -10,11 +10,11 @@ import { canSee } from '../../access/row-level.ts';
 import { json } from '../../answer.ts';
 import { principalOf, type Handler, type RequestContext } from '../../context.ts';
 import { DEFAULT_PASSWORD } from '../../data/dataset.ts';
-import { invalidBody, notFound, quote } from '../../errors.ts';
+import { invalidRequest, notFound, quote } from '../../errors.ts';
 import { mergePatch } from '../../resources/merge-patch.ts';
 import { notice } from '../../resources/notices.ts';
 import { uuidFrom } from '../../resources/record-writes.ts';
-import type { CollectionModel, OperationModel } from '../../resources/resource-model.ts';
+import type { CollectionModel, OperationModel, ResourceModel } from '../../resources/resource-model.ts';
 import { conflict } from '../../resources/resource-errors.ts';
 import type { User } from '../../spec/types.ts';
 import { hiddenFields } from '../../users/page-json.ts';
@@ -36,7 +36,9 @@ function fieldsOf(body: unknown): Readonly<Record<string, unknown>> {
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     return body as Readonly<Record<string, unknown>>;
   }
-  throw invalidBody(`a user is a JSON object (got ${Array.isArray(body) ? 'an array' : typeof body})`);
+  throw invalidRequest(`a user is a JSON object (got ${Array.isArray(body) ? 'an array' : typeof body})`, [
+    { location: 'body', name: 'body', message: 'must be a JSON object' },
+  ]);
 }
 
 /** The body's fields the client writes: the server's and write-only ones (the password) left out. */
@@ -69,13 +71,24 @@ function withRequired(c: CollectionModel, context: RequestContext, record: Recor
 }
 
 /** The live user `reference` names that the caller may see, or 404. */
-function visibleSlot(context: RequestContext, reference: string): number {
+export function visibleSlot(context: RequestContext, reference: string): number {
   const { store } = context.session.state;
   const found = store.find(reference);
   if (found === undefined || !canSee(principalOf(context), store, found.slot)) {
     throw notFound('user_not_found', `no user with id or identifier ${quote(reference)}`);
   }
   return found.slot;
+}
+
+/**
+ * Whether the document's users collection is the users store's: its operations are secured (the store's rules read
+ * the caller) and its item schema has the store's `email` and `identifier`. Another document's `users` (Keycloak's
+ * `UserRepresentation` at `/{realm}/users`, unsecured) is an inferred collection like any other.
+ */
+export function isUsersStore(op: OperationModel, model: ResourceModel): boolean {
+  if (op.collection !== 'users' || !op.secured) return false;
+  const users = model.collections.find((c) => c.name === 'users');
+  return users?.properties.has('email') === true && users.properties.has('identifier');
 }
 
 /** A user as an answer shows it: without the fields the caller's permissions do not show. */
