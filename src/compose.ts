@@ -9,7 +9,7 @@ import { adminSpec, apiSpec } from './console/served-spec.ts';
 import type { ContractSource, DatasetSource, McpHost, Services, StaticFiles } from './context.ts';
 import { collectionFixtures } from './data/collection-fixtures.ts';
 import type { Dataset } from './data/dataset.ts';
-import type { Steps } from './data/sliced-work.ts';
+import { runInSlices, type Steps } from './data/sliced-work.ts';
 import { TokenService } from './oauth/tokens.ts';
 import { ADMIN_OPERATIONS } from './operations/admin/table.ts';
 import { API_OPERATIONS } from './operations/api/table.ts';
@@ -112,6 +112,11 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
     dataset === start.dataset ? start.base : undefined,
   );
   host.keep?.(dataset, state.initialBase);
+  // The collections' list indexes are built in the background, in slices, as the users' are (a query that needs
+  // one before builds only what it needs).
+  runInSlices(resources.base.prepare()).catch(() => {
+    // a failed preparation leaves the indexes to be built on first use
+  });
   const sessionParts = sessionServices(
     state,
     { ...o, sessionTtlMs: o.sessionTtl * 1000, resources: resources.base },

@@ -17,6 +17,8 @@ export interface SeedOptions {
   readonly seed: number;
   /** Ids of the users store, for `created_by`, `updated_by`, `user_id`, `owner_id` when no `users` collection is inferred. */
   readonly userIds?: readonly string[];
+  /** The collection that is the users store's (`users-store.ts`): its ids are `userIds`, and it is not seeded. */
+  readonly storeUsers?: string | undefined;
   /** Ids of the built-in workspaces, for `workspace_id` when no `workspaces` collection is inferred. */
   readonly workspaceIds?: readonly string[];
   /** Records given for a collection by name (`--fixtures`), seeded as they are instead of generated. */
@@ -114,7 +116,7 @@ export class ResourceSeeder {
     this.#options = options;
     this.#bySingular = new Map(model.collections.map((c) => [c.code, c.name]));
     for (const c of model.collections) {
-      if (c.name === 'users' && c.parent === undefined && options.userIds !== undefined) {
+      if (c.name === options.storeUsers && options.userIds !== undefined) {
         // The users collection is the users store: references to users name the store's users.
         this.#planned.set(c.name, {
           ids: [...options.userIds],

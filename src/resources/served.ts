@@ -14,6 +14,7 @@ import { inferResources } from './infer.ts';
 import type { OperationModel, ResourceModel } from './resource-model.ts';
 import type { ResourceRecord } from './run-list.ts';
 import { SchemaReader } from './schema.ts';
+import { storeUsers } from './users-store.ts';
 import { membershipsOver } from './workspace-memberships.ts';
 import { ResourceSeeder } from './seed.ts';
 
@@ -48,7 +49,6 @@ export interface ServedResources {
 
 /** Built-in handlers that read the caller (row-level access, the members check). */
 const CALLER_HANDLERS: ReadonlySet<string> = new Set(['listUsers', 'deleteUser', 'listWorkspaceMembers']);
-
 
 /** What the engine made of each document read this process (documents are frozen, and shared by mocks). */
 const SERVED = new WeakMap<SpecDocument, ServedResources>();
@@ -93,8 +93,10 @@ function readServed(doc: SpecDocument, api: ApiModel): ServedResources {
     reader,
     errors,
     *seed(seed, dataset, fixtures) {
+      const store = storeUsers(model);
       const seeder = new ResourceSeeder(model, reader, {
         seed,
+        storeUsers: store?.name,
         userIds: dataset.users.map((u) => u.id),
         workspaceIds: dataset.workspaces.map((w) => w.id),
         ...(fixtures === undefined ? {} : { fixtures }),
@@ -106,8 +108,8 @@ function readServed(doc: SpecDocument, api: ApiModel): ServedResources {
       const base = new ResourceBase(model, (name) => seeder.entries(name));
       // Seeded now, a collection at a time, so that no request pays for it and a large one leaves the loop free.
       for (const c of model.collections) {
-        // The users collection is the users store's (`operations/resources/user-handlers.ts`): nothing to seed.
-        if (c.name === 'users' && c.parent === undefined) continue;
+        // The users collection that is the users store's (`users-store.ts`) has nothing to seed.
+        if (c === store) continue;
         base.collection(c.name);
         yield;
       }

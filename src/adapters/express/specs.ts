@@ -164,13 +164,18 @@ export function specsFor(spec: SpecInput | undefined): Specs {
   const key = `${given.name}\n${yamlHash(given.text)}`;
   let specs = GIVEN.get(key);
   if (specs === undefined) {
-    // With the control plane, as loadSpecs reads the package's: one validator over both documents.
-    const [api, admin] = loadTogether([
-      { doc: given.doc, name: given.name },
-      { doc: shared.admin.doc, name: shared.admin.name },
-    ]);
-    if (api === undefined || admin === undefined) throw new Error('loadTogether lost a document');
-    specs = { api, admin };
+    // With the control plane, as loadSpecs reads the package's: one validator over both documents, when they are
+    // of one OpenAPI version (a 3.0 document has a validator of its own).
+    const sameVersion =
+      String(given.doc.openapi).slice(0, 3) === String(shared.admin.doc.openapi).slice(0, 3);
+    if (sameVersion) {
+      const [api, admin] = loadTogether([
+        { doc: given.doc, name: given.name },
+        { doc: shared.admin.doc, name: shared.admin.name },
+      ]);
+      if (api === undefined || admin === undefined) throw new Error('loadTogether lost a document');
+      specs = { api, admin };
+    } else specs = { api: loadSpec(given.doc, given.name), admin: shared.admin };
     if (GIVEN.size >= GIVEN_KEPT) GIVEN.delete(GIVEN.keys().next().value ?? '');
     GIVEN.set(key, specs);
   }

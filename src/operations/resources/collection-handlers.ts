@@ -4,9 +4,10 @@
  * collection (`session.resources`). Each is made for one operation of the model, so everything the document says
  * of it (its collection, parents, status and headers) is read once, at start.
  */
-import { empty, json, type Answer } from '../../answer.ts';
+import { empty, json, text, type Answer } from '../../answer.ts';
 import type { Handler, RequestContext } from '../../context.ts';
 import { MESSAGES } from '../../protocol/header-text.ts';
+import { JSON_CONTENT_TYPE } from '../../protocol/media-type.ts';
 import { exampleBody } from '../../resources/example-answer.ts';
 import { readListQuery } from '../../resources/list-query.ts';
 import { notice } from '../../resources/notices.ts';
@@ -70,8 +71,15 @@ const list =
       });
       if (link !== undefined) headers['Link'] = link;
     }
+    const message = notice('list', c, result.items.length);
+    if (c.envelope === undefined) {
+      // A bare array: the page's JSON from the store, which keeps the seeded records' text.
+      const items = result.items;
+      const body = context.session.resources.itemsJson(c.name, items);
+      return text(op.status, JSON_CONTENT_TYPE, body, message, headers, () => items);
+    }
     const body = listBody(c, op, context.services.resources.reader, result, query);
-    return json(op.status, body, notice('list', c, result.items.length), headers);
+    return json(op.status, body, message, headers);
   };
 
 /**

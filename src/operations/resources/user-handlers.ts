@@ -16,6 +16,7 @@ import { notice } from '../../resources/notices.ts';
 import { uuidFrom } from '../../resources/record-writes.ts';
 import type { CollectionModel, OperationModel, ResourceModel } from '../../resources/resource-model.ts';
 import { conflict } from '../../resources/resource-errors.ts';
+import { storeUsers } from '../../resources/users-store.ts';
 import type { User } from '../../spec/types.ts';
 import { hiddenFields } from '../../users/page-json.ts';
 import { UserConflict } from '../../users/user-conflict.ts';
@@ -80,15 +81,9 @@ export function visibleSlot(context: RequestContext, reference: string): number 
   return found.slot;
 }
 
-/**
- * Whether the document's users collection is the users store's: its operations are secured (the store's rules read
- * the caller) and its item schema has the store's `email` and `identifier`. Another document's `users` (Keycloak's
- * `UserRepresentation` at `/{realm}/users`, unsecured) is an inferred collection like any other.
- */
+/** Whether `op` acts on the users store (`resources/users-store.ts`). */
 export function isUsersStore(op: OperationModel, model: ResourceModel): boolean {
-  if (op.collection !== 'users' || !op.secured) return false;
-  const users = model.collections.find((c) => c.name === 'users');
-  return users?.properties.has('email') === true && users.properties.has('identifier');
+  return op.collection === 'users' && op.secured && storeUsers(model) !== undefined;
 }
 
 /** A user as an answer shows it: without the fields the caller's permissions do not show. */
