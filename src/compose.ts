@@ -6,7 +6,14 @@
  * handles. Built in steps (`data/sliced-work.ts`) so that a large dataset is seeded and indexed in slices.
  */
 import { adminSpec, apiSpec } from './console/served-spec.ts';
-import type { ContractSource, DatasetSource, McpHost, Services, StaticFiles } from './context.ts';
+import type {
+  ContractSource,
+  DatasetSource,
+  McpHost,
+  ServedDocument,
+  Services,
+  StaticFiles,
+} from './context.ts';
 import type { Dataset } from './data/dataset.ts';
 import type { Steps } from './data/sliced-work.ts';
 import { TokenService } from './oauth/tokens.ts';
@@ -31,6 +38,12 @@ import { readListUsersSpec } from './users/query.ts';
 import type { MockRequest } from './protocol/request.ts';
 import { servedResources, servedApiModel } from './resources/served.ts';
 import { servedTable } from './operations/resources/served-table.ts';
+import { recordCheck } from './resources/record-check.ts';
+import { ReloadStatus, type ReloadReport } from './resources/reload-status.ts';
+import type { ResourceServices, ServedResources } from './resources/served.ts';
+import { rebaseSessions } from './sessions/rebase-sessions.ts';
+import { operationChanges } from './spec/operation-changes.ts';
+import type { ListUsersSpec } from './users/query.ts';
 
 /** A document as a host has it: parsed, modelled, with its request validator and (where possible) response checks. */
 export interface HostDocument {
@@ -75,39 +88,39 @@ export interface MockHost {
 
 /** A composed mock: its services, its request path (per listener), and its handles. */
 export interface ComposedMock {
+  /** The services as the next request gets them (a reload replaces the served document's part). */
   readonly services: Services;
   /** The request path serving the operations `serves` picks (`--auth-port` splits them over two listeners). */
   readonly handler: (serves: (operation: OperationSpec) => boolean) => RequestHandler;
+  /**
+   * Serves `document` instead of the identity API's document from the next request on (docs/own-spec.md "Live
+   * reload"), its collections seeded afresh and each session's records kept where the new item schemas accept
+   * them. Throws the ConfigError a start would refuse it with, and then changes nothing.
+   */
+  reload(document: HostDocument): Steps<Extract<ReloadReport, { ok: true }>>;
 }
 
 /** The services and the request path of one mock, over `host`. */
 export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<ComposedMock> {
   const { admin } = host.documents;
-  const inferred = servedResources(host.documents.api.doc, host.documents.api.model);
-  if (inferred.errors.length > 0) {
-    const name = host.documents.api.name ?? 'spec/openapi.yaml';
-    throw new ConfigError(`${name} cannot be served: ${inferred.errors.join('; ')}`);
-  }
-  const apiModel = servedApiModel(host.documents.api.model, inferred.model);
-  const api = { ...host.documents.api, model: apiModel };
-  const listUsers = listUsersOf(apiModel, inferred.model, host.builtInModel);
-  const settings = { spec: listUsers, cacheSize: o.queryCache, platform: host.platform };
+  const read = readDocument(host, host.documents.api);
+  const settings = { spec: read.listUsers, cacheSize: o.queryCache, platform: host.platform };
   const { dataset, base } = yield* host.start;
   const state = yield* SessionState.build(dataset, settings, base);
   host.keep?.(dataset, state.initialBase);
-  const resources = yield* inferred.seed(o.seed, dataset);
+  const issuer = o.issuer ?? `${host.authUrl.origin}/`;
+  let part = yield* documentPart(o, host, host.documents.api, read, dataset, issuer);
   const sessionParts = sessionServices(
     state,
-    { ...o, sessionTtlMs: o.sessionTtl * 1000, resources: resources.base },
+    { ...o, sessionTtlMs: o.sessionTtl * 1000, resources: () => part.resources.base },
     host.platform.hashing,
   );
-  const issuer = o.issuer ?? `${host.authUrl.origin}/`;
   const tokens = tokensOf(o, host, issuer);
-  const services: Services = {
-    api: api.model,
+  let services: Services = {
+    api: part.model,
     admin: admin.model,
-    listUsers,
-    resources,
+    listUsers: part.listUsers,
+    resources: part.resources,
     tokens,
     platform: host.platform,
     ...sessionParts,
@@ -123,28 +136,104 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
     datasets: host.datasets,
     files: host.files,
     contracts: host.contracts,
-    documents: {
-      // The authorization server's operations name their own server: this one unless it has a listener of its own.
-      api: apiSpec(api.doc, (b) => (o.separateAuthServer ? issuer.replace(/\/$/, '') : b)),
-      admin: adminSpec(admin.doc),
-    },
+    documents: { api: part.served, admin: adminSpec(admin.doc) },
     clock: o.now,
+    reloads: new ReloadStatus(o.now),
     ...(host.mcp === undefined ? {} : { mcp: host.mcp }),
   };
-  const path = (which: 'api' | 'admin', table: DocumentPath['handlers']): DocumentPath =>
-    documentPath(o, host, which, table, which === 'api' ? apiModel : admin.model);
-  const handler = createPipeline(services, {
-    api: path('api', servedTable(inferred.model, API_OPERATIONS)),
-    admin: o.admin ? path('admin', ADMIN_OPERATIONS) : undefined,
+  const pipeline = createPipeline(services, {
+    api: part.path,
+    admin: o.admin ? documentPath(o, host, 'admin', ADMIN_OPERATIONS, admin.model, admin) : undefined,
     trustProxy: o.trustProxy,
     lenientQuery: o.lenientQuery,
     adminOrigins: o.adminCors === undefined ? [] : [o.adminCors],
     adminHosts: host.adminHosts,
     adminToken: o.adminToken,
-    apiVersions: apiVersionsOf(apiModel),
+    apiVersions: apiVersionsOf(part.model),
     onError: host.onError,
   });
-  return { services, handler };
+  return {
+    get services() {
+      return services;
+    },
+    handler: (serves) => pipeline.listener(serves),
+    *reload(document) {
+      const next = readDocument(host, document);
+      const after = yield* documentPart(o, host, document, next, dataset, issuer);
+      // From here to the swap nothing waits: no request sees the sessions moved but the old document serving.
+      const dropped = rebaseSessions(
+        services.sessions.all(),
+        after.resources.base,
+        recordCheck(document.doc),
+      );
+      const operations = operationChanges(part.model, after.model);
+      part = after;
+      services = {
+        ...services,
+        api: part.model,
+        listUsers: part.listUsers,
+        resources: part.resources,
+        documents: { ...services.documents, api: part.served },
+      };
+      pipeline.swap(services, part.path, apiVersionsOf(part.model));
+      return { ok: true, operations, dropped };
+    },
+  };
+}
+
+/** What a served document is read into before its collections are seeded. */
+interface ReadDocument {
+  readonly inferred: ServedResources;
+  readonly model: ApiModel;
+  readonly listUsers: ListUsersSpec;
+}
+
+/** Reads `document` for serving; throws the ConfigError a start refuses it with (an operation, a parameter). */
+function readDocument(host: MockHost, document: HostDocument): ReadDocument {
+  const inferred = servedResources(document.doc, document.model);
+  if (inferred.errors.length > 0) {
+    const name = document.name ?? 'spec/openapi.yaml';
+    throw new ConfigError(`${name} cannot be served: ${inferred.errors.join('; ')}`);
+  }
+  const model = servedApiModel(document.model, inferred.model);
+  return { inferred, model, listUsers: listUsersOf(model, inferred.model, host.builtInModel) };
+}
+
+/**
+ * The identity API's part of a mock (docs/own-spec.md "Live reload"): its model, its seeded collections, its
+ * served document and its request path. Built by this one function at start and at every reload.
+ */
+export interface DocumentPart {
+  readonly model: ApiModel;
+  readonly listUsers: ListUsersSpec;
+  readonly resources: ResourceServices;
+  readonly served: ServedDocument;
+  readonly path: DocumentPath;
+}
+
+function* documentPart(
+  o: ResolvedOptions,
+  host: MockHost,
+  document: HostDocument,
+  read: ReadDocument,
+  dataset: Dataset,
+  issuer: string,
+): Steps<DocumentPart> {
+  return {
+    model: read.model,
+    listUsers: read.listUsers,
+    resources: yield* read.inferred.seed(o.seed, dataset),
+    // The authorization server's operations name their own server: this one unless it has a listener of its own.
+    served: apiSpec(document.doc, (b) => (o.separateAuthServer ? issuer.replace(/\/$/, '') : b)),
+    path: documentPath(
+      o,
+      host,
+      'api',
+      servedTable(read.inferred.model, API_OPERATIONS),
+      read.model,
+      document,
+    ),
+  };
 }
 
 /** One document's part of the request path: its model, its operations as the host serves them, its checks. */
@@ -154,8 +243,8 @@ function documentPath(
   which: 'api' | 'admin',
   table: DocumentPath['handlers'],
   model: ApiModel,
+  document: HostDocument,
 ): DocumentPath {
-  const document = host.documents[which];
   return {
     model,
     handlers: host.tables?.(which, table) ?? table,
