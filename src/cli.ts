@@ -257,7 +257,7 @@ function banner(mock: RunningMockInternals, config: Config): string {
     `  docs      ${mock.url}/docs (API reference, try it) · ${mock.url}/openapi.json`,
     `  console   ${config.admin ? `${mock.url}/__admin/ui/${config.adminToken === undefined ? '' : ' (asks for the admin token)'}` : 'off (--no-admin)'}`,
     `  admin     ${config.admin ? `${mock.url}/__admin (spec/admin.yaml)${config.adminToken === undefined ? '' : ', token required'}` : 'off'}`,
-    '  spec      spec/openapi.yaml · docs/running.md · Ctrl-C to stop',
+    `  spec      ${config.spec ?? 'spec/openapi.yaml'}${config.watch && config.spec !== undefined ? ' (reloaded on change: --watch)' : ''} · docs/running.md · Ctrl-C to stop`,
     ...(openAdmin(config)
       ? [
           '',
