@@ -38,7 +38,7 @@ import { readListUsersSpec } from './users/query.ts';
 import type { MockRequest } from './protocol/request.ts';
 import { servedResources, servedApiModel } from './resources/served.ts';
 import { servedTable } from './operations/resources/served-table.ts';
-import { recordCheck } from './resources/record-check.ts';
+import type { RecordCheck } from './resources/record-check.ts';
 import { ReloadStatus, type ReloadReport } from './resources/reload-status.ts';
 import type { ResourceServices, ServedResources } from './resources/served.ts';
 import { rebaseSessions } from './sessions/rebase-sessions.ts';
@@ -95,9 +95,10 @@ export interface ComposedMock {
   /**
    * Serves `document` instead of the identity API's document from the next request on (docs/own-spec.md "Live
    * reload"), its collections seeded afresh and each session's records kept where the new item schemas accept
-   * them. Throws the ConfigError a start would refuse it with, and then changes nothing.
+   * them (`accepts`: the host's record check over `document`, which compiles schemas where the host can). Throws
+   * the ConfigError a start would refuse it with, and then changes nothing.
    */
-  reload(document: HostDocument): Steps<Extract<ReloadReport, { ok: true }>>;
+  reload(document: HostDocument, accepts: RecordCheck): Steps<Extract<ReloadReport, { ok: true }>>;
 }
 
 /** The services and the request path of one mock, over `host`. */
@@ -157,15 +158,11 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
       return services;
     },
     handler: (serves) => pipeline.listener(serves),
-    *reload(document) {
+    *reload(document, accepts) {
       const next = readDocument(host, document);
       const after = yield* documentPart(o, host, document, next, dataset, issuer);
       // From here to the swap nothing waits: no request sees the sessions moved but the old document serving.
-      const dropped = rebaseSessions(
-        services.sessions.all(),
-        after.resources.base,
-        recordCheck(document.doc),
-      );
+      const dropped = rebaseSessions(services.sessions.all(), after.resources.base, accepts);
       const operations = operationChanges(part.model, after.model);
       part = after;
       services = {

@@ -89,6 +89,8 @@ export interface MockInternals extends Mock {
   endStreams(): void;
   /** Stops watching the document's file (`watch`), as a server does before it closes. */
   stopWatching(): void;
+  /** Serves the document `spec` instead from now on, as `reload()` does (a `--config` file naming another). */
+  switchSpec(spec: MockOptions['spec']): Promise<ReloadReport>;
 }
 
 /**
@@ -182,6 +184,7 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
       services.streams.endAll();
     },
     reload: () => reloader.reload(),
+    switchSpec: (spec) => reloader.switchTo(spec),
     stopWatching: () => {
       reloader.close();
     },

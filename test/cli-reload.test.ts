@@ -92,4 +92,51 @@ describe('identity-mock --watch', () => {
       }
     },
   );
+
+  it(
+    'reads the --config file again: a new spec is served, other options wait for a restart',
+    { timeout: 90_000 },
+    async () => {
+      const first = join(dir, 'first.yaml');
+      const second = join(dir, 'second.yaml');
+      copyFileSync(EXAMPLE, first);
+      const doc = load(readFileSync(EXAMPLE, 'utf8')) as { paths: Record<string, unknown> };
+      delete doc.paths['/me'];
+      writeFileSync(second, dump(doc, { lineWidth: -1, noRefs: true }));
+      const config = join(dir, 'identity-mock.json');
+      writeFileSync(config, JSON.stringify({ spec: first, users: 20 }));
+      const port = await freePort();
+      const bin = launchBin(['--config', config, '--watch', '--port', String(port)]);
+      let stdout = '';
+      bin.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      try {
+        await listening(bin);
+        const url = `http://localhost:${String(port)}`;
+        const paths = async (): Promise<object> =>
+          ((await fetch(`${url}/openapi.json`).then((r) => r.json())) as { paths: object }).paths;
+        expect(await paths()).toHaveProperty('/me');
+        writeFileSync(config, JSON.stringify({ spec: second, users: 30 }));
+        await vi.waitFor(
+          () => {
+            expect(stdout).toContain('reloaded the document: removed getCurrentUser');
+          },
+          { timeout: 30_000, interval: 100 },
+        );
+        expect(await paths()).not.toHaveProperty('/me');
+        expect(stdout).toContain(`--config ${config}: users changed; restart to apply`);
+        // The new document is the one watched now.
+        delete doc.paths['/workspaces/{workspace}/owner'];
+        writeFileSync(second, dump(doc, { lineWidth: -1, noRefs: true }));
+        await vi.waitFor(
+          () => {
+            expect(stdout).toContain('reloaded the document: removed transferWorkspaceOwnership');
+          },
+          { timeout: 30_000, interval: 100 },
+        );
+      } finally {
+        bin.child.kill('SIGTERM');
+        await bin.exited;
+      }
+    },
+  );
 });

@@ -10,31 +10,35 @@ import type { Logger } from '../express/log.ts';
 import type { ComposedMock } from '../../compose.ts';
 import { runInSlices } from '../../data/sliced-work.ts';
 import { watchFiles, type FileWatch } from '../../platform/node/watch-files.ts';
+import { recordCheck } from '../../resources/record-check.ts';
 import type { ReloadReport } from '../../resources/reload-status.ts';
 import type { SpecInput } from '../../resolve-options.ts';
 import { looksLikeDocumentText } from '../../config.ts';
 
 export interface DocumentReloader {
   reload(): Promise<ReloadReport>;
+  /** Serves `spec` instead from now on (a `--config` file that names another): reloads, and watches it if watching. */
+  switchTo(spec: SpecInput | undefined): Promise<ReloadReport>;
   /** Reloads whenever the document's file changes, until `close()`; a document given as text has none. */
   watch(): void;
   close(): void;
 }
 
 export function documentReloader(
-  spec: SpecInput | undefined,
+  first: SpecInput | undefined,
   composed: ComposedMock,
   logger: Logger,
 ): DocumentReloader {
   let running: Promise<ReloadReport> | undefined;
   let next: Promise<ReloadReport> | undefined;
+  let spec = first;
   let watching: FileWatch | undefined;
   const once = async (): Promise<ReloadReport> => {
     let report: ReloadReport;
     try {
       const { api } = specsFor(spec);
       await api.ready();
-      report = await runInSlices(composed.reload(hostDocument(api)));
+      report = await runInSlices(composed.reload(hostDocument(api), recordCheck(api.doc)));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // Every refusal names the document: the model's own messages say `spec:` instead.
@@ -61,20 +65,30 @@ export function documentReloader(
     });
     return next;
   };
+  const watch = (): void => {
+    const file = fileOf(spec);
+    if (file === undefined || watching !== undefined) return;
+    watching = watchFiles([file], () => {
+      logger.info(`${file} changed: reloading it`);
+      void reload();
+    });
+  };
+  const close = (): void => {
+    watching?.close();
+    watching = undefined;
+  };
   return {
     reload,
-    watch() {
-      const file = fileOf(spec);
-      if (file === undefined || watching !== undefined) return;
-      watching = watchFiles([file], () => {
-        logger.info(`${file} changed: reloading it`);
-        void reload();
-      });
+    switchTo(to) {
+      spec = to;
+      if (watching !== undefined) {
+        close();
+        watch();
+      }
+      return reload();
     },
-    close() {
-      watching?.close();
-      watching = undefined;
-    },
+    watch,
+    close,
   };
 }
 
