@@ -270,6 +270,18 @@ export class SessionResources {
       if ('overlay' in moved) resources.#overlays.set(name, moved.overlay);
       if (moved.dropped > 0) dropped.set(name, moved.dropped);
     }
+    // A record whose parent did not stay goes with it, as deleting a parent deletes its children (parents first).
+    for (const model of base.model.collections) {
+      const parent = model.parent?.collection;
+      const overlay = resources.#overlays.get(model.name);
+      if (parent === undefined || overlay === undefined) continue;
+      const parents = resources.#overlays.get(parent) ?? base.collection(parent).index;
+      for (const entry of [...overlay.written()]) {
+        if (entry.parent === undefined || parents.get(entry.parent) !== undefined) continue;
+        overlay.remove(entry.key);
+        dropped.set(model.name, (dropped.get(model.name) ?? 0) + 1);
+      }
+    }
     return { resources, dropped };
   }
 
