@@ -34,16 +34,19 @@ import type { ResourceModel } from './resources/resource-model.ts';
 import type { ResponseChecker } from './spec/response-check.ts';
 import type { User } from './spec/types.ts';
 import type { UserBase } from './users/base.ts';
-import { readListUsersSpec } from './users/query.ts';
+import { readListUsersSpec, type ListUsersSpec } from './users/query.ts';
 import type { MockRequest } from './protocol/request.ts';
-import { servedResources, servedApiModel } from './resources/served.ts';
+import {
+  servedResources,
+  servedApiModel,
+  type ResourceServices,
+  type ServedResources,
+} from './resources/served.ts';
 import { servedTable } from './operations/resources/served-table.ts';
 import type { RecordCheck } from './resources/record-check.ts';
 import { ReloadStatus, type ReloadReport } from './resources/reload-status.ts';
-import type { ResourceServices, ServedResources } from './resources/served.ts';
 import { rebaseSessions } from './sessions/rebase-sessions.ts';
 import { operationChanges } from './spec/operation-changes.ts';
-import type { ListUsersSpec } from './users/query.ts';
 
 /** A document as a host has it: parsed, modelled, with its request validator and (where possible) response checks. */
 export interface HostDocument {
