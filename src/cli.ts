@@ -73,7 +73,11 @@ function prepare(config: Config): Prepared {
   }
 }
 
-async function serve(config: Config): Promise<void> {
+/**
+ * Serves `config`; with `--watch`, the `--config` file it was read from (`configFile`) is read again by `reread`
+ * when it changes.
+ */
+async function serve(config: Config, configFile?: string, reread?: () => Config): Promise<void> {
   const [{ startMockInternals }, { createLogger }] = await Promise.all([server(), logs()]);
   const logger = createLogger(config.logLevel);
   const prepared = prepare(config);
@@ -103,6 +107,10 @@ async function serve(config: Config): Promise<void> {
   if (run.stopping) {
     await mock.close();
     return;
+  }
+  if (config.watch && configFile !== undefined && reread !== undefined) {
+    const { watchConfigFile } = await import('./adapters/node/config-watch.ts');
+    watchConfigFile(configFile, reread, config, (spec) => mock.switchSpec(spec), logger);
   }
   process.stderr.write(banner(mock, config));
 }
@@ -261,7 +269,7 @@ function banner(mock: RunningMockInternals, config: Config): string {
     `  docs      ${mock.url}/docs (API reference, try it) · ${mock.url}/openapi.json`,
     `  console   ${config.admin ? `${mock.url}/__admin/ui/${config.adminToken === undefined ? '' : ' (asks for the admin token)'}` : 'off (--no-admin)'}`,
     `  admin     ${config.admin ? `${mock.url}/__admin (spec/admin.yaml)${config.adminToken === undefined ? '' : ', token required'}` : 'off'}`,
-    `  spec      ${specLine(mock, config)} · docs/running.md · Ctrl-C to stop`,
+    `  spec      ${specLine(mock, config)}${config.watch && config.spec !== undefined ? ' (reloaded on change: --watch)' : ''} · docs/running.md · Ctrl-C to stop`,
     ...(openAdmin(config)
       ? [
           '',
@@ -510,9 +518,11 @@ async function main(argv: readonly string[]): Promise<void> {
     'build-msw': BUILD_MSW_FLAGS,
   };
   const named = command !== undefined && command in commands;
-  const parsed = parseConfig(named ? rest : argv, process.env, commands[command ?? ''] ?? [], (path) =>
-    readFileSync(path, 'utf8'),
-  );
+  const parse = (): ParsedCommand =>
+    parseConfig(named ? rest : argv, process.env, commands[command ?? ''] ?? [], (path) =>
+      readFileSync(path, 'utf8'),
+    );
+  const parsed = parse();
   if (parsed.help) process.stdout.write(`${usage()}\n`);
   else if (parsed.version) process.stdout.write(`${version()}\n`);
   else if (command === 'token') await token(parsed.config, parsed.extra);
@@ -522,7 +532,7 @@ async function main(argv: readonly string[]): Promise<void> {
   else if (command === 'mcp') await mcp(parsed.config, parsed.extra);
   else if (command === 'inspect') await inspect(parsed.config, parsed.extra);
   else if (command === 'build-msw') await buildMsw(parsed.config, parsed.extra);
-  else await serve(parsed.config);
+  else await serve(parsed.config, parsed.configFile, () => parse().config);
 }
 
 /** The message a failure to listen deserves: the flag that chose the port or address, the value, what to do. */

@@ -6,7 +6,14 @@
  * handles. Built in steps (`data/sliced-work.ts`) so that a large dataset is seeded and indexed in slices.
  */
 import { adminSpec, apiSpec } from './console/served-spec.ts';
-import type { ContractSource, DatasetSource, McpHost, Services, StaticFiles } from './context.ts';
+import type {
+  ContractSource,
+  DatasetSource,
+  McpHost,
+  ServedDocument,
+  Services,
+  StaticFiles,
+} from './context.ts';
 import { collectionFixtures } from './data/collection-fixtures.ts';
 import type { Dataset } from './data/dataset.ts';
 import { runInSlices, type Steps } from './data/sliced-work.ts';
@@ -28,10 +35,19 @@ import type { ResourceModel } from './resources/resource-model.ts';
 import type { ResponseChecker } from './spec/response-check.ts';
 import type { User } from './spec/types.ts';
 import type { UserBase } from './users/base.ts';
-import { readListUsersSpec } from './users/query.ts';
+import { readListUsersSpec, type ListUsersSpec } from './users/query.ts';
 import type { MockRequest } from './protocol/request.ts';
-import { servedResources, servedApiModel } from './resources/served.ts';
+import {
+  servedResources,
+  servedApiModel,
+  type ResourceServices,
+  type ServedResources,
+} from './resources/served.ts';
 import { servedTable } from './operations/resources/served-table.ts';
+import type { RecordCheck } from './resources/record-check.ts';
+import { ReloadStatus, type ReloadReport } from './resources/reload-status.ts';
+import { rebaseSessions } from './sessions/rebase-sessions.ts';
+import { operationChanges } from './spec/operation-changes.ts';
 
 /** A document as a host has it: parsed, modelled, with its request validator and (where possible) response checks. */
 export interface HostDocument {
@@ -80,31 +96,28 @@ export interface MockHost {
 
 /** A composed mock: its services, its request path (per listener), and its handles. */
 export interface ComposedMock {
+  /** The services as the next request gets them (a reload replaces the served document's part). */
   readonly services: Services;
   /** The request path serving the operations `serves` picks (`--auth-port` splits them over two listeners). */
   readonly handler: (serves: (operation: OperationSpec) => boolean) => RequestHandler;
+  /**
+   * Serves `document` instead of the identity API's document from the next request on (docs/own-spec.md "Live
+   * reload"), its collections seeded afresh and each session's records kept where the new item schemas accept
+   * them (`accepts`: the host's record check over `document`, which compiles schemas where the host can). Throws
+   * the ConfigError a start would refuse it with, and then changes nothing.
+   */
+  reload(document: HostDocument, accepts: RecordCheck): Steps<Extract<ReloadReport, { ok: true }>>;
 }
 
 /** The services and the request path of one mock, over `host`. */
 export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<ComposedMock> {
   const { admin } = host.documents;
-  const inferred = servedResources(host.documents.api.doc, host.documents.api.model);
-  if (inferred.errors.length > 0) {
-    const name = host.documents.api.name ?? 'spec/openapi.yaml';
-    throw new ConfigError(`${name} cannot be served: ${inferred.errors.join('; ')}`);
-  }
-  const apiModel = servedApiModel(host.documents.api.model, inferred.model);
-  const api = { ...host.documents.api, model: apiModel };
-  const listUsers = listUsersOf(apiModel, inferred.model, host.builtInModel);
-  const settings = { spec: listUsers, cacheSize: o.queryCache, platform: host.platform };
+  const read = readDocument(host, host.documents.api);
+  const settings = { spec: read.listUsers, cacheSize: o.queryCache, platform: host.platform };
   const start = yield* host.start;
-  const names = inferred.model.collections.map((c) => c.name);
-  const fixtures =
-    host.collectionFixtures?.(names) ??
-    (typeof o.fixtures === 'object'
-      ? collectionFixtures(o.fixtures, names, 'the fixtures option')
-      : undefined);
-  const { resources, dataset } = yield* inferred.seed(o.seed, start.dataset, fixtures);
+  const seeded = yield* read.inferred.seed(o.seed, start.dataset, fixturesOf(o, host, read));
+  // The dataset served: the start's, or with its memberships drawn over a workspaces collection of the document.
+  const { dataset } = seeded;
   // A base built from the start's dataset serves only that dataset (not one whose workspaces were redrawn).
   const state = yield* SessionState.build(
     dataset,
@@ -112,23 +125,19 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
     dataset === start.dataset ? start.base : undefined,
   );
   host.keep?.(dataset, state.initialBase);
-  // The collections' list indexes are built in the background, in slices, as the users' are (a query that needs
-  // one before builds only what it needs).
-  runInSlices(resources.base.prepare()).catch(() => {
-    // a failed preparation leaves the indexes to be built on first use
-  });
+  const issuer = o.issuer ?? `${host.authUrl.origin}/`;
+  let part = documentPart(o, host, host.documents.api, read, seeded.resources, issuer);
   const sessionParts = sessionServices(
     state,
-    { ...o, sessionTtlMs: o.sessionTtl * 1000, resources: resources.base },
+    { ...o, sessionTtlMs: o.sessionTtl * 1000, resources: () => part.resources.base },
     host.platform.hashing,
   );
-  const issuer = o.issuer ?? `${host.authUrl.origin}/`;
   const tokens = tokensOf(o, host, issuer);
-  const services: Services = {
-    api: api.model,
+  let services: Services = {
+    api: part.model,
     admin: admin.model,
-    listUsers,
-    resources,
+    listUsers: part.listUsers,
+    resources: part.resources,
     tokens,
     platform: host.platform,
     ...sessionParts,
@@ -144,28 +153,120 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
     datasets: host.datasets,
     files: host.files,
     contracts: host.contracts,
-    documents: {
-      // The authorization server's operations name their own server: this one unless it has a listener of its own.
-      api: apiSpec(api.doc, (b) => (o.separateAuthServer ? issuer.replace(/\/$/, '') : b)),
-      admin: adminSpec(admin.doc),
-    },
+    documents: { api: part.served, admin: adminSpec(admin.doc) },
     clock: o.now,
+    reloads: new ReloadStatus(o.now),
     ...(host.mcp === undefined ? {} : { mcp: host.mcp }),
   };
-  const path = (which: 'api' | 'admin', table: DocumentPath['handlers']): DocumentPath =>
-    documentPath(o, host, which, table, which === 'api' ? apiModel : admin.model);
-  const handler = createPipeline(services, {
-    api: path('api', servedTable(inferred.model, API_OPERATIONS)),
-    admin: o.admin ? path('admin', ADMIN_OPERATIONS) : undefined,
+  const pipeline = createPipeline(services, {
+    api: part.path,
+    admin: o.admin ? documentPath(o, host, 'admin', ADMIN_OPERATIONS, admin.model, admin) : undefined,
     trustProxy: o.trustProxy,
     lenientQuery: o.lenientQuery,
     adminOrigins: o.adminCors === undefined ? [] : [o.adminCors],
     adminHosts: host.adminHosts,
     adminToken: o.adminToken,
-    apiVersions: apiVersionsOf(apiModel),
+    apiVersions: apiVersionsOf(part.model),
     onError: host.onError,
   });
-  return { services, handler };
+  return {
+    get services() {
+      return services;
+    },
+    handler: (serves) => pipeline.listener(serves),
+    *reload(document, accepts) {
+      const next = readDocument(host, document);
+      // The users store keeps its memberships: a reload seeds the collections over the dataset it serves.
+      const reseeded = yield* next.inferred.seed(o.seed, dataset, fixturesOf(o, host, next));
+      const after = documentPart(o, host, document, next, reseeded.resources, issuer);
+      // From here to the swap nothing waits: no request sees the sessions moved but the old document serving.
+      const dropped = rebaseSessions(services.sessions.all(), after.resources.base, accepts);
+      const operations = operationChanges(part.model, after.model);
+      part = after;
+      services = {
+        ...services,
+        api: part.model,
+        listUsers: part.listUsers,
+        resources: part.resources,
+        documents: { ...services.documents, api: part.served },
+      };
+      pipeline.swap(services, part.path, apiVersionsOf(part.model));
+      return { ok: true, operations, dropped };
+    },
+  };
+}
+
+/** What a served document is read into before its collections are seeded. */
+interface ReadDocument {
+  readonly inferred: ServedResources;
+  readonly model: ApiModel;
+  readonly listUsers: ListUsersSpec;
+}
+
+/** Reads `document` for serving; throws the ConfigError a start refuses it with (an operation, a parameter). */
+function readDocument(host: MockHost, document: HostDocument): ReadDocument {
+  const inferred = servedResources(document.doc, document.model);
+  if (inferred.errors.length > 0) {
+    const name = document.name ?? 'spec/openapi.yaml';
+    throw new ConfigError(`${name} cannot be served: ${inferred.errors.join('; ')}`);
+  }
+  const model = servedApiModel(document.model, inferred.model);
+  return { inferred, model, listUsers: listUsersOf(model, inferred.model, host.builtInModel) };
+}
+
+/**
+ * The identity API's part of a mock (docs/own-spec.md "Live reload"): its model, its seeded collections, its
+ * served document and its request path. Built by this one function at start and at every reload.
+ */
+export interface DocumentPart {
+  readonly model: ApiModel;
+  readonly listUsers: ListUsersSpec;
+  readonly resources: ResourceServices;
+  readonly served: ServedDocument;
+  readonly path: DocumentPath;
+}
+
+function documentPart(
+  o: ResolvedOptions,
+  host: MockHost,
+  document: HostDocument,
+  read: ReadDocument,
+  resources: ResourceServices,
+  issuer: string,
+): DocumentPart {
+  // The collections' list indexes are built in the background, in slices, as the users' are (a query that needs
+  // one before builds only what it needs).
+  runInSlices(resources.base.prepare()).catch(() => {
+    // a failed preparation leaves the indexes to be built on first use
+  });
+  return {
+    model: read.model,
+    listUsers: read.listUsers,
+    resources,
+    // The authorization server's operations name their own server: this one unless it has a listener of its own.
+    served: apiSpec(document.doc, (b) => (o.separateAuthServer ? issuer.replace(/\/$/, '') : b)),
+    path: documentPath(
+      o,
+      host,
+      'api',
+      servedTable(read.inferred.model, API_OPERATIONS),
+      read.model,
+      document,
+    ),
+  };
+}
+
+/** Records given for the document's collections by name: the host's (a fixtures file or folder), or the program's. */
+function fixturesOf(
+  o: ResolvedOptions,
+  host: MockHost,
+  read: ReadDocument,
+): ReadonlyMap<string, readonly Readonly<Record<string, unknown>>[]> | undefined {
+  const names = read.inferred.model.collections.map((c) => c.name);
+  return (
+    host.collectionFixtures?.(names) ??
+    (typeof o.fixtures === 'object' ? collectionFixtures(o.fixtures, names, 'the fixtures option') : undefined)
+  );
 }
 
 /** One document's part of the request path: its model, its operations as the host serves them, its checks. */
@@ -175,8 +276,8 @@ function documentPath(
   which: 'api' | 'admin',
   table: DocumentPath['handlers'],
   model: ApiModel,
+  document: HostDocument,
 ): DocumentPath {
-  const document = host.documents[which];
   return {
     model,
     handlers: host.tables?.(which, table) ?? table,

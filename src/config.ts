@@ -775,6 +775,8 @@ export function envName(flag: string): string {
 
 export interface ParsedCommand {
   readonly config: Config;
+  /** The `--config` file read (or `IDENTITY_MOCK_CONFIG`), if any. */
+  readonly configFile: string | undefined;
   readonly help: boolean;
   readonly version: boolean;
   /** Values of the command's own flags (the `extraFlags` given to parseConfig); switches are `true`. */
@@ -816,6 +818,7 @@ export function parseConfig(
   }
   return {
     config: Object.freeze(config as unknown as Config),
+    configFile: configPath,
     help: given.has('help'),
     version: given.has('version'),
     extra: Object.fromEntries(

@@ -19,6 +19,7 @@ import type { ListUsersSpec } from './users/query.ts';
 
 import type { OAuthErrorStatuses } from './oauth/error-statuses.ts';
 import type { ResourceServices } from './resources/served.ts';
+import type { ReloadStatus } from './resources/reload-status.ts';
 
 export type { ResourceServices } from './resources/served.ts';
 
@@ -109,6 +110,8 @@ export interface Services {
   readonly clock: () => number;
   /** The MCP endpoint (`POST /__admin/mcp`), where the host serves one. */
   readonly mcp?: McpHost | undefined;
+  /** The last reload of the served document (docs/own-spec.md "Live reload"). */
+  readonly reloads: ReloadStatus;
   /** Creates (or replaces) the named session `id`, over the start's data or over `dataset`. */
   newSession(id: string, dataset: Dataset | undefined): Promise<Session>;
 }

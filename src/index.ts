@@ -10,6 +10,7 @@ export {
   type Mock,
   type MockKeys,
   type MockOptions,
+  type ReloadReport,
   type SigningKeyEntry,
 } from './mock.ts';
 export { MOCK_DEFAULTS, OptionError } from './resolve-options.ts';

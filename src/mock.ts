@@ -10,6 +10,8 @@ import { lazyMcpHost } from './adapters/mcp/lazy-host.ts';
 import { inProcessSession } from './client/in-process-session.ts';
 import type { SessionApi } from './client/session-api.ts';
 import { composeMock } from './compose.ts';
+import { documentReloader } from './adapters/node/document-reloader.ts';
+import type { ReloadReport } from './resources/reload-status.ts';
 import { DEFAULTS, type Host } from './config.ts';
 import type { Services } from './context.ts';
 import type { ControlPlane } from './control/control-plane.ts';
@@ -46,6 +48,7 @@ export function seedsData(options: MockOptions): boolean {
 }
 
 export type { AddKeyOptions, MockKeys, SigningKeyEntry } from './mock-keys.ts';
+export type { ReloadReport } from './resources/reload-status.ts';
 
 /** A mock, as a test suite or a program uses it. */
 export interface Mock {
@@ -57,6 +60,12 @@ export interface Mock {
   fetch(request: Request): Promise<Response>;
   /** The server's signing keys (`/__admin/keys`). */
   readonly signingKeys: MockKeys;
+  /**
+   * Reads the served document (`spec`) again and serves it from the next request on (docs/own-spec.md "Live
+   * reload"): resolves with the operations added, changed and removed and the session records dropped, or with
+   * `ok: false` and the error, the previous document still served.
+   */
+  reload(): Promise<ReloadReport>;
   /**
    * A session's handle (docs/sessions.md), the same as `sessionClient(url, id)`: without `id` the default session
    * (what requests without `X-Mock-Session` use), else the named session `id` (created on first use).
@@ -78,6 +87,10 @@ export interface MockInternals extends Mock {
   readonly logger: Logger;
   /** Ends the open journal streams (`/__admin/requests/stream`), as a server does before it closes. */
   endStreams(): void;
+  /** Stops watching the document's file (`watch`), as a server does before it closes. */
+  stopWatching(): void;
+  /** Serves the document `spec` instead from now on, as `reload()` does (a `--config` file naming another). */
+  switchSpec(spec: MockOptions['spec']): Promise<ReloadReport>;
 }
 
 /**
@@ -145,6 +158,8 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
   const auth = o.separateAuthServer
     ? serve((operation) => isAuth(operation) || operation.id === 'getHealth').app
     : main.app;
+  const reloader = documentReloader(o.spec, composed, logger);
+  if (o.watch) reloader.watch();
   const { services } = composed;
   const defaults = services.sessions.default;
   return {
@@ -154,14 +169,24 @@ export function* buildMockSteps(options: MockOptions = {}, extras: BuildExtras =
     logger,
     keys,
     signingKeys: mockKeys(services),
-    services,
-    model: services.api,
+    // The served document's part as a reload last made it.
+    get services() {
+      return composed.services;
+    },
+    get model() {
+      return composed.services.api;
+    },
     state: defaults.state,
     control: defaults.control,
     tokens: services.tokens,
     sessions: services.sessions,
     endStreams: () => {
       services.streams.endAll();
+    },
+    reload: () => reloader.reload(),
+    switchSpec: (spec) => reloader.switchTo(spec),
+    stopWatching: () => {
+      reloader.close();
     },
     // The session API over this mock's own admin API, in process: the same handle as sessionClient(url, id).
     session: (id) => inProcessSession({ id, fetch: main.fetch, adminToken: o.adminToken }),

@@ -5,8 +5,8 @@
  */
 import { basename } from 'node:path';
 import type { Logger } from './adapters/express/log.ts';
-import type { Specs } from './adapters/express/specs.ts';
-import type { HostDocument, MockHost } from './compose.ts';
+import { hostDocument, type Specs } from './adapters/express/specs.ts';
+import type { MockHost } from './compose.ts';
 import type { Config } from './config.ts';
 import type { ContractSource, DatasetSource } from './context.ts';
 import { CONTRACTS_DIR, pactFilesIn, readPact } from './adapters/pact/pact-files.ts';
@@ -69,19 +69,12 @@ function* nodeStart(
 
 /** The Node host of `composeMock`: Node's platform and files, the documents read from `spec/`, contracts. */
 export function nodeHost(o: ResolvedOptions, i: NodeHostInputs): MockHost {
-  const doc = (loaded: Specs['api']): HostDocument => ({
-    doc: loaded.doc,
-    name: loaded.name,
-    model: loaded.model,
-    validator: () => loaded.validator(),
-    responses: () => loaded.responses(),
-  });
   const { model } = i.specs.api;
   const collections = servedResources(i.specs.api.doc, model).model.collections.map((c) => c.name);
   return {
     platform: i.platform ?? NODE_PLATFORM,
     keys: i.keys,
-    documents: { api: doc(i.specs.api), admin: doc(i.specs.admin) },
+    documents: { api: hostDocument(i.specs.api), admin: hostDocument(i.specs.admin) },
     start: nodeStart(o, model, collections),
     collectionFixtures: (names) =>
       typeof o.fixtures === 'string' ? collectionFixturesSync(o.fixtures, names) : undefined,

@@ -154,6 +154,13 @@ export async function startMockInternals(
   for (const note of mock.services.resources.model.notes) mock.logger.warn({ spec: specs.api.name }, note);
   return {
     ...mock,
+    // A reload replaces the served document's part of the services: read them from the mock each time.
+    get services() {
+      return mock.services;
+    },
+    get model() {
+      return mock.model;
+    },
     // The session API over this mock's own admin API: the same handle as sessionClient(url, id) elsewhere.
     session: (id) => ({ ...sessionClient(url, id, { adminToken: o.adminToken }), authUrl }),
     url,
@@ -162,6 +169,7 @@ export async function startMockInternals(
     server,
     close: async (graceMs = 15_000) => {
       closed = true;
+      mock.stopWatching();
       mock.endStreams();
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       await Promise.all(listeners.map((listener) => drain(listener, graceMs)));

@@ -40,7 +40,7 @@ import { bodyStep, isTooDeep } from './body.ts';
 import { homeStep } from './browser-home.ts';
 import { checkResponse } from './check-response.ts';
 import { ADMIN_PREFIX, corsStep, navigationPaths } from './cors.ts';
-import { documentRoutes } from './document-routes.ts';
+import { documentRoutes, type DocumentPath } from './document-routes.ts';
 import { openExchange, type Exchange } from './exchange.ts';
 import { gatesStep } from './gates.ts';
 import { issuerPathOf } from './issuer-path.ts';
@@ -81,41 +81,67 @@ const STEPS: readonly Step[] = [
 /** Answers requests; `serves` says which operations of the identity API this listener serves (`--auth-port`). */
 export type RequestHandler = (request: MockRequest) => Promise<WireAnswer>;
 
-export function createPipeline(
-  services: Services,
-  options: PipelineOptions,
-): (serves: (operation: OperationSpec) => boolean) => RequestHandler {
-  const shared = {
+/** The request path of one mock: a handler per listener, and the identity API's part swapped at a reload. */
+export interface Pipeline {
+  /** The request path of a listener serving the operations `serves` picks. */
+  listener(serves: (operation: OperationSpec) => boolean): RequestHandler;
+  /**
+   * Serves the identity API from `api`, with `services`, from the next request on (docs/own-spec.md "Live reload");
+   * a request under way finishes on what it started with.
+   */
+  swap(services: Services, api: DocumentPath, apiVersions: readonly string[]): void;
+}
+
+export function createPipeline(services: Services, options: PipelineOptions): Pipeline {
+  const admin =
+    // `lenientQuery` is the identity API's (docs/users.md): the control plane refuses unknown parameters always.
+    options.admin === undefined ? undefined : documentRoutes(options.admin, false, false);
+  const adminHosts = new Set(options.adminHosts.map((host) => host.toLowerCase()));
+  const shared = (services: Services, options: PipelineOptions): Shared => ({
     services,
     options,
     api: documentRoutes(options.api, true, options.lenientQuery),
-    // `lenientQuery` is the identity API's (docs/users.md): the control plane refuses unknown parameters always.
-    admin: options.admin === undefined ? undefined : documentRoutes(options.admin, false, false),
-    adminHosts: new Set(options.adminHosts.map((host) => host.toLowerCase())),
+    admin,
+    adminHosts,
     navigation: navigationPaths(options.api.model),
     home: options.admin === undefined ? '/docs' : `${ADMIN_PREFIX}/ui/`,
     issuerPath: issuerPathOf(
       services.tokens.issuers.settings.issuer,
       services.tokens.issuers.settings.pinned,
     ),
-  };
-  const served = options.apiVersions[0] ?? 'v1';
-  return (serves) => {
-    const s: PipelineServices = { ...shared, serves };
-    return async (request) => {
-      const x = openExchange(request, served);
-      let answer: Answer;
-      try {
-        answer = await steps(x, s);
-      } catch (error) {
-        answer = failed(x, s, error);
-      }
-      const wire = written(x, s, answer);
-      record(x, wire);
-      return wire;
-    };
+    served: options.apiVersions[0] ?? 'v1',
+  });
+  let current = shared(services, options);
+  return {
+    listener(serves) {
+      // What the requests of this listener share, made again only after a swap.
+      let from = current;
+      let latest: PipelineServices = { ...from, serves };
+      return async (request) => {
+        if (from !== current) {
+          from = current;
+          latest = { ...from, serves };
+        }
+        const s = latest;
+        const x = openExchange(request, from.served);
+        let answer: Answer;
+        try {
+          answer = await steps(x, s);
+        } catch (error) {
+          answer = failed(x, s, error);
+        }
+        const wire = written(x, s, answer);
+        record(x, wire);
+        return wire;
+      };
+    },
+    swap(services, api, apiVersions) {
+      current = shared(services, { ...current.options, api, apiVersions });
+    },
   };
 }
+
+type Shared = Omit<PipelineServices, 'serves'> & { readonly served: string };
 
 /** The first answer of the steps; the first that throws answers instead. A step waited for only when it must be. */
 async function steps(x: Exchange, s: PipelineServices): Promise<Answer> {

@@ -10,7 +10,8 @@ import { valueKey, type ResourceBase } from './base-collection.ts';
 import type { CollectionModel } from './resource-model.ts';
 import type { ListQuery } from './list-query.ts';
 import { resultKey } from './base-queries.ts';
-import { Overlay } from './overlay.ts';
+import { Overlay, rebaseOverlay } from './overlay.ts';
+import type { RecordCheck } from './record-check.ts';
 import { recordNotFound } from './resource-errors.ts';
 import type { ListResult, ResourceRecord } from './run-list.ts';
 import { mergedPage } from './written-rows.ts';
@@ -232,6 +233,40 @@ export class SessionResources {
       const keys = [...this.#entries(child.name, key)].map((e) => e.key);
       for (const childKey of keys) this.#removeWithChildren(child, childKey);
     }
+  }
+
+  /**
+   * This session's writes over `base`, a reloaded document's collections (docs/own-spec.md "Live reload"): the
+   * records `accepts` still takes in the collections `base` still has; the others counted, by collection.
+   */
+  rebase(
+    base: ResourceBase,
+    accepts: RecordCheck,
+  ): { resources: SessionResources; dropped: Map<string, number> } {
+    const resources = new SessionResources(base, this.#options);
+    const dropped = new Map<string, number>();
+    for (const [name, overlay] of this.#overlays) {
+      const model = base.model.collections.find((c) => c.name === name);
+      const moved =
+        model === undefined
+          ? { dropped: [...overlay.written()].length }
+          : rebaseOverlay(overlay, base.collection(name), (record) => accepts(model, record));
+      if ('overlay' in moved) resources.#overlays.set(name, moved.overlay);
+      if (moved.dropped > 0) dropped.set(name, moved.dropped);
+    }
+    // A record whose parent did not stay goes with it, as deleting a parent deletes its children (parents first).
+    for (const model of base.model.collections) {
+      const parent = model.parent?.collection;
+      const overlay = resources.#overlays.get(model.name);
+      if (parent === undefined || overlay === undefined) continue;
+      const parents = resources.#overlays.get(parent) ?? base.collection(parent).index;
+      for (const entry of [...overlay.written()]) {
+        if (entry.parent === undefined || parents.get(entry.parent) !== undefined) continue;
+        overlay.remove(entry.key);
+        dropped.set(model.name, (dropped.get(model.name) ?? 0) + 1);
+      }
+    }
+    return { resources, dropped };
   }
 
   /** Bytes this session's writes hold (the base is shared and not counted). */

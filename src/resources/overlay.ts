@@ -168,3 +168,24 @@ export class Overlay {
     }
   }
 }
+
+/**
+ * `overlay`'s writes over `base`, the same collection of a reloaded document (docs/own-spec.md "Live reload"): the
+ * records it wrote that `accepts` still takes (the others counted as dropped), and its deletions of the seeded
+ * records that `base` still has.
+ */
+export function rebaseOverlay(
+  overlay: Overlay,
+  base: BaseCollection,
+  accepts: (record: ResourceRecord) => boolean,
+): { readonly overlay: Overlay; readonly dropped: number } {
+  const next = new Overlay(base);
+  let dropped = 0;
+  for (const [key, entry] of overlay.changed) if (entry === null && base.index.has(key)) next.remove(key);
+  for (const entry of overlay.written()) {
+    if (accepts(entry.record)) next.put(entry);
+    else dropped++;
+  }
+  next.maxInteger = Math.max(next.maxInteger, overlay.maxInteger);
+  return { overlay: next, dropped };
+}

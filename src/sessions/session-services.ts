@@ -25,8 +25,11 @@ export interface SessionSettings {
   /** What one named session may hold (`--max-session-memory`); undefined: 1/8 of `maxStateMemory`. */
   readonly maxSessionMemory?: number | undefined;
   readonly now: () => number;
-  /** The shared records of the document's inferred collections, when it has any (docs/own-spec.md). */
-  readonly resources?: ResourceBase | undefined;
+  /**
+   * The shared records of the document's inferred collections, when it has any (docs/own-spec.md): the served
+   * document's at the time a session is made (a reload replaces them).
+   */
+  readonly resources?: (() => ResourceBase) | undefined;
 }
 
 /** The parts of the mock's services that are its sessions. */
@@ -54,7 +57,7 @@ export function sessionServices(state: SessionState, s: SessionSettings, hashing
       own,
       control,
       s.now,
-      s.resources === undefined ? undefined : { base: s.resources, seed: s.seed },
+      s.resources === undefined ? undefined : { base: s.resources(), seed: s.seed },
     );
     return holder.session;
   };

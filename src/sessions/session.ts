@@ -7,6 +7,7 @@ import type { ControlPlane } from '../control/control-plane.ts';
 import { mulberry32 } from '../control/faults.ts';
 import type { ResourceBase } from '../resources/base-collection.ts';
 import { SessionResources } from '../resources/collection-store.ts';
+import type { RecordCheck } from '../resources/record-check.ts';
 import { seedFor } from '../resources/seed.ts';
 import type { SessionState } from './session-state.ts';
 import { EMPTY_SESSION_BYTES, type Measured } from './state-memory.ts';
@@ -35,7 +36,7 @@ export class Session implements Measured {
   /** The session's test clock (`/__admin/clock`), over the mock's real clock. */
   readonly clock: SessionClock;
   /** The records of the document's inferred collections this session sees (docs/own-spec.md "Sessions"). */
-  readonly #resourceBase: ResourceBase | undefined;
+  #resourceBase: ResourceBase | undefined;
   readonly #seed: number;
   #resources: SessionResources | undefined;
 
@@ -71,6 +72,18 @@ export class Session implements Measured {
       });
     }
     return this.#resources;
+  }
+
+  /**
+   * Moves the session onto `base`, the collections of a reloaded document (docs/own-spec.md "Live reload"): it keeps
+   * the records it wrote that `accepts` still takes; the records it dropped are counted by collection.
+   */
+  rebase(base: ResourceBase, accepts: RecordCheck): ReadonlyMap<string, number> {
+    this.#resourceBase = base;
+    if (this.#resources === undefined) return new Map();
+    const { resources, dropped } = this.#resources.rebase(base, accepts);
+    this.#resources = resources;
+    return dropped;
   }
 
   /**

@@ -975,6 +975,20 @@ export type components = {
       users: number;
       /** @enum {string} */
       indexes: 'building' | 'ready';
+      /**
+       * @description The last reload of the served document (`--watch`, `mock.reload()`; docs/own-spec.md "Live reload");
+       *     absent before the first. When `ok` is false the previous document is still served.
+       */
+      reload?: {
+        ok: boolean;
+        /**
+         * Format: date-time
+         * @description When the reload finished.
+         */
+        at: string;
+        /** @description Why the document was not served, naming the file (and its line and column for a syntax error). */
+        error?: string;
+      };
     };
     /** @description What `identity-mock proxy` answers at `/__admin/health` (docs/drift.md). */
     ProxyHealth: {

@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import type { SpecDocument } from './document.ts';
 import { STRICT_FORMATS } from './formats.ts';
 import { isOpenApi30, normalizeOpenApi30 } from './openapi-30.ts';
+import type { SchemaNode } from './model.ts';
 
 const SPEC_ID = 'https://identity-mock.local/spec.json';
 
@@ -24,6 +25,7 @@ export interface SchemaIssue {
 export class SchemaValidator {
   readonly #ajv: Ajv2020;
   readonly #compiled = new Map<string, ValidateFunction>();
+  readonly #nodes = new WeakMap<SchemaNode, ValidateFunction>();
 
   constructor(doc: SpecDocument) {
     this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
@@ -57,6 +59,19 @@ export class SchemaValidator {
     return errors.filter((e) => !branch(e)).map(issueOf);
   }
 
+  /**
+   * Whether `value` matches `schema`, a schema node read from the document (its `#/…` references are the
+   * document's; OpenAPI 3.0's `nullable` read as JSON Schema's `null` type).
+   */
+  matches(schema: SchemaNode, value: unknown): boolean {
+    let validate = this.#nodes.get(schema);
+    if (validate === undefined) {
+      validate = this.#ajv.compile(anchored(schema) as SchemaNode);
+      this.#nodes.set(schema, validate);
+    }
+    return validate(value);
+  }
+
   #validator(pointer: string): ValidateFunction {
     let validate = this.#compiled.get(pointer);
     if (validate === undefined) {
@@ -65,6 +80,21 @@ export class SchemaValidator {
     }
     return validate;
   }
+}
+
+/** A copy of `node` whose local `$ref`s point into the document added as `SPEC_ID`, `nullable` as a type. */
+function anchored(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(anchored);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#')
+        ? `${SPEC_ID}${value}`
+        : anchored(value);
+  }
+  if (out.nullable === true && typeof out.type === 'string') out.type = [out.type, 'null'];
+  return out;
 }
 
 function issueOf(error: ErrorObject): SchemaIssue {

@@ -17,6 +17,7 @@ import {
   readSpecDocument,
   yamlHash,
 } from '../../platform/node/document-file.ts';
+import type { HostDocument } from '../../compose.ts';
 import { looksLikeDocumentText } from '../../config.ts';
 import type { SpecInput } from '../../resolve-options.ts';
 import { deepFreeze, parseDocumentText } from '../../spec/document.ts';
@@ -42,6 +43,17 @@ export interface LoadedSpec {
 export interface Specs {
   readonly api: LoadedSpec;
   readonly admin: LoadedSpec;
+}
+
+/** A loaded document as `composeMock` takes it (at start, and at a reload). */
+export function hostDocument(loaded: LoadedSpec): HostDocument {
+  return {
+    doc: loaded.doc,
+    name: loaded.name,
+    model: loaded.model,
+    validator: () => loaded.validator(),
+    responses: () => loaded.responses(),
+  };
 }
 
 /**

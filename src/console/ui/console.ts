@@ -274,6 +274,22 @@ async function unlock(): Promise<void> {
   }
 }
 
+/** The line under the header: the last reload of the served document, and its error while it is refused. */
+function showReload(answer: unknown): void {
+  const { reload } = answer as Schemas['Readiness'];
+  const line = byId('reload-status');
+  line.hidden = reload === undefined;
+  if (reload === undefined) return;
+  const at = new Date(reload.at).toLocaleTimeString();
+  say(
+    'reload-status',
+    reload.ok
+      ? `Document reloaded at ${at}.`
+      : `Reload refused at ${at}, the previous document is still served: ${reload.error ?? 'no reason given'}`,
+    !reload.ok,
+  );
+}
+
 const live = new LiveState(() => sessions.shownIsLive());
 const panel: PanelOptions = {
   refresh: () => {
@@ -317,6 +333,8 @@ void unlock()
     watch('/claims', true, 'claims-status', wireClaims(panel));
     watch('/clock', true, 'clock-status', wireClock(panel));
     watch('/resources', true, 'resources-status', wireResources());
+    // The last reload of the served document is the server's too (docs/own-spec.md "Live reload").
+    watch('/health', false, 'reload-status', showReload);
     // The keys and the drift findings are the server's, shared by every session.
     watch('/keys', false, 'keys-status', wireKeys(panel));
     watch('/drift', false, 'drift-status', wireDrift(panel));
