@@ -265,7 +265,9 @@ function fixturesOf(
   const names = read.inferred.model.collections.map((c) => c.name);
   return (
     host.collectionFixtures?.(names) ??
-    (typeof o.fixtures === 'object' ? collectionFixtures(o.fixtures, names, 'the fixtures option') : undefined)
+    (typeof o.fixtures === 'object'
+      ? collectionFixtures(o.fixtures, names, 'the fixtures option')
+      : undefined)
   );
 }
 
