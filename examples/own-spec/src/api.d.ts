@@ -2296,6 +2296,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUser: {
@@ -2390,6 +2391,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteUser: {
@@ -2497,6 +2499,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     suspendUser: {
@@ -2589,6 +2592,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["UserNotFound"];
         };
     };
     listWorkspaces: {
@@ -2696,6 +2700,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWorkspace: {
@@ -2736,6 +2741,7 @@ export interface operations {
                     "application/json": components["schemas"]["Workspace"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WorkspaceNotFound"];
@@ -2789,6 +2795,7 @@ export interface operations {
             404: components["responses"]["WorkspaceNotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWorkspace: {
@@ -2827,9 +2834,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["WorkspaceNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWorkspace: {
@@ -2881,6 +2890,7 @@ export interface operations {
             404: components["responses"]["WorkspaceNotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     transferWorkspaceOwnership: {
@@ -3051,6 +3061,7 @@ export interface operations {
             404: components["responses"]["WorkspaceNotFound"];
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProject: {
@@ -3093,6 +3104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProjectNotFound"];
@@ -3136,9 +3148,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProjectNotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateProject: {
@@ -3190,6 +3204,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ProjectNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     issueToken: {
