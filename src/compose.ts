@@ -126,7 +126,9 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
   );
   host.keep?.(dataset, state.initialBase);
   const issuer = o.issuer ?? `${host.authUrl.origin}/`;
-  let part = documentPart(o, host, host.documents.api, read, seeded.resources, issuer);
+  // The users' indexes are built first (what the first requests of a start ask for), then the collections'.
+  const usersPrepared = (): Promise<void> => state.store.base.whenPrepared();
+  let part = documentPart(o, host, host.documents.api, read, seeded.resources, issuer, usersPrepared);
   const sessionParts = sessionServices(
     state,
     { ...o, sessionTtlMs: o.sessionTtl * 1000, resources: () => part.resources.base },
@@ -178,7 +180,7 @@ export function* composeMock(o: ResolvedOptions, host: MockHost): Steps<Composed
       const next = readDocument(host, document);
       // The users store keeps its memberships: a reload seeds the collections over the dataset it serves.
       const reseeded = yield* next.inferred.seed(o.seed, dataset, fixturesOf(o, host, next));
-      const after = documentPart(o, host, document, next, reseeded.resources, issuer);
+      const after = documentPart(o, host, document, next, reseeded.resources, issuer, usersPrepared);
       // From here to the swap nothing waits: no request sees the sessions moved but the old document serving.
       const dropped = rebaseSessions(services.sessions.all(), after.resources.base, accepts);
       const operations = operationChanges(part.model, after.model);
@@ -233,12 +235,15 @@ function documentPart(
   read: ReadDocument,
   resources: ResourceServices,
   issuer: string,
+  after: () => Promise<void>,
 ): DocumentPart {
-  // The collections' list indexes are built in the background, in slices, as the users' are (a query that needs
+  // The collections' list indexes are built in the background, in slices, once the users' are (a query that needs
   // one before builds only what it needs).
-  runInSlices(resources.base.prepare()).catch(() => {
-    // a failed preparation leaves the indexes to be built on first use
-  });
+  after()
+    .then(() => runInSlices(resources.base.prepare()))
+    .catch(() => {
+      // a failed preparation leaves the indexes to be built on first use
+    });
   return {
     model: read.model,
     listUsers: read.listUsers,
