@@ -3,14 +3,11 @@
  * FILE` writes (`compiled-spec-module.ts`) and `createHandlers({ spec })` takes (docs/msw.md "Serving your own
  * document"). It holds the parsed document and its request schemas (`request-schemas.ts`) as ajv's standalone code,
  * which runs no `new Function`. That code is CommonJS-shaped: each part is a function of the `require` and
- * `exports` it names, given here the runtime modules of ajv that standalone code asks for and the request formats.
+ * `exports` it names, given here what ajv's standalone code asks for (`standalone-runtime.ts`) and the request formats.
  */
-import equal from 'ajv/dist/runtime/equal.js';
-import ucs2length from 'ajv/dist/runtime/ucs2length.js';
-import uri from 'ajv/dist/runtime/uri.js';
-import validationError from 'ajv/dist/runtime/validation_error.js';
 import type { CompiledSchema, CompiledSchemas } from './compiled-validator.ts';
 import { REQUEST_FORMATS } from './request-formats.ts';
+import { STANDALONE_RUNTIME } from './standalone-runtime.ts';
 
 /** The format of what `build-msw` writes; a module of another format is compiled again. */
 export const COMPILED_SPEC_FORMAT = 'identity-mock/compiled-spec@1';
@@ -42,10 +39,7 @@ export interface CompiledSpec {
 }
 
 const RUNTIME: Readonly<Record<string, unknown>> = {
-  'ajv/dist/runtime/equal': equal,
-  'ajv/dist/runtime/ucs2length': ucs2length,
-  'ajv/dist/runtime/uri': uri,
-  'ajv/dist/runtime/validation_error': validationError,
+  ...STANDALONE_RUNTIME,
   [FORMATS_MODULE]: { REQUEST_FORMATS },
 };
 
