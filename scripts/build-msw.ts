@@ -9,6 +9,7 @@
 // `createHandlers()` (the entry and what it imports, not the lazy chunks) is written to dist/msw/size.json for
 // `npm run bench`.
 import { build, type Plugin } from 'esbuild';
+import { lazyFaker } from './lazy-faker.js';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,30 +108,8 @@ export const checkUserRecord = userChecker(validate, ${JSON.stringify(allowed)})
 
 const FAKER = join(SRC, 'data/faker.ts');
 
-/**
- * faker evaluated only by \`loadFaker()\` (src/data/faker.ts), in a chunk of its own: until then its exports are
- * stand-ins that say so when called. The seeding of another dataset and a document of a team's own await it.
- */
-const lazyFaker: Plugin = {
-  name: 'lazy-faker',
-  setup(b) {
-    b.onResolve({ filter: /\/faker\.ts$/ }, (args) =>
-      args.namespace === 'lazy-faker' ? { path: FAKER } : { path: 'faker', namespace: 'lazy-faker' },
-    );
-    b.onLoad({ filter: /.*/, namespace: 'lazy-faker' }, () => ({
-      contents: `
-function notLoaded() {
-  throw new Error('identity-mock/msw loads faker on demand: await loadFaker() first');
-}
-export let Faker = notLoaded, generateMersenne53Randomizer = notLoaded, base, de, en, es, fr, pl, pt_BR;
-export async function loadFaker() {
-  if (Faker !== notLoaded) return;
-  ({ Faker, generateMersenne53Randomizer, base, de, en, es, fr, pl, pt_BR } = await import(${JSON.stringify(FAKER)}));
-}`,
-      loader: 'js',
-    }));
-  },
-};
+/** faker in a chunk of its own (`lazy-faker.js`): seeding another dataset and a document's collections await it. */
+const lazy = lazyFaker(FAKER, 'identity-mock/msw loads faker on demand: await loadFaker() first');
 
 /** The files of fixtures/ the data modules read at load, served from the bundle; Node's modules as stand-ins. */
 const browserShims: Plugin = {
@@ -223,7 +202,7 @@ const result = await build({
   minify: true,
   external: ['msw'],
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [lazyFaker, browserShims],
+  plugins: [lazy, browserShims],
   metafile: true,
   legalComments: 'none',
   logLevel: 'warning',

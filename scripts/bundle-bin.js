@@ -10,6 +10,7 @@
 // console's assets) are the same ones in both. Left outside: the optional peers (Pact, msw, vitest, Playwright),
 // which the user installs, and Swagger UI's files, which are served from its package.
 import { build } from 'esbuild';
+import { lazyFaker } from './lazy-faker.js';
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -37,30 +38,11 @@ const unbundledUrl = {
 
 const FAKER = join(SRC, 'data/faker.ts');
 
-/**
- * faker (its locales are most of a start that seeds nothing) evaluated only by `loadFaker()` (src/data/faker.ts):
- * until then its exports are stand-ins that say so when called.
- */
-const lazyFaker = {
-  name: 'lazy-faker',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /\/faker\.ts$/ }, (args) =>
-      args.namespace === 'lazy-faker' ? { path: FAKER } : { path: 'faker', namespace: 'lazy-faker' },
-    );
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'lazy-faker' }, () => ({
-      contents: `
-function notLoaded() {
-  throw new Error('faker is loaded on demand in the identity-mock command: await loadFaker() first');
-}
-export let Faker = notLoaded, generateMersenne53Randomizer = notLoaded, base, de, en, es, fr, pl, pt_BR;
-export async function loadFaker() {
-  if (Faker !== notLoaded) return;
-  ({ Faker, generateMersenne53Randomizer, base, de, en, es, fr, pl, pt_BR } = await import(${JSON.stringify(FAKER)}));
-}`,
-      loader: 'js',
-    }));
-  },
-};
+// faker (its locales are most of a start that seeds nothing) evaluated only by `loadFaker()` (src/data/faker.ts).
+const lazy = lazyFaker(
+  FAKER,
+  'faker is loaded on demand in the identity-mock command: await loadFaker() first',
+);
 
 for (const file of readdirSync(OUT)) await rm(join(OUT, file), { recursive: true });
 const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' };
@@ -82,7 +64,7 @@ await build({
     'body-parser': join(ROOT, 'scripts/bin-stubs/never-called.cjs'),
     multer: join(ROOT, 'scripts/bin-stubs/never-called.cjs'),
   },
-  plugins: [lazyFaker, unbundledUrl],
+  plugins: [lazy, unbundledUrl],
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
