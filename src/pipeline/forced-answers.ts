@@ -98,13 +98,16 @@ export function sample(model: ApiModel, node: unknown, text = 'string', depth = 
 }
 
 /**
- * The compiled `pattern` of a schema of the spec (spec/openapi.yaml, spec/admin.yaml), never a request's: nothing a
- * client sends becomes a regular expression, and the map holds at most the spec's patterns, compiled once each.
+ * The compiled `pattern` of a schema of a served document (spec/openapi.yaml or `--spec`'s, spec/admin.yaml), never
+ * a request's: nothing a client sends becomes a regular expression. Compiled once each; the map is emptied when it
+ * passes `SPEC_PATTERNS_KEPT`, so that documents reloaded with `--watch` do not grow it.
  */
 const SPEC_PATTERNS = new Map<string, RegExp>();
+const SPEC_PATTERNS_KEPT = 512;
 function specPattern(source: string): RegExp {
   let pattern = SPEC_PATTERNS.get(source);
   if (pattern === undefined) {
+    if (SPEC_PATTERNS.size >= SPEC_PATTERNS_KEPT) SPEC_PATTERNS.clear();
     pattern = new RegExp(source, 'u');
     SPEC_PATTERNS.set(source, pattern);
   }

@@ -7,6 +7,7 @@ import type { Dataset } from '../data/dataset.ts';
 import type { Steps } from '../data/sliced-work.ts';
 import type { SpecDocument } from '../spec/document.ts';
 import type { ApiModel } from '../spec/model.ts';
+import { patternOf } from '../spec/route-table.ts';
 import { ProblemList } from '../data/fixture-error.ts';
 import { ResourceBase } from './base-collection.ts';
 import { BUILT_IN_NEEDS } from './built-ins.ts';
@@ -85,6 +86,13 @@ function readServed(doc: SpecDocument, api: ApiModel): ServedResources {
       errors.push(
         `${op.operationId} (${op.method.toUpperCase()} ${op.path}) is served by the built-in ${op.handler}, which reads ${what} ${missing.join(', ')}: declare ${missing.length === 1 ? 'it' : 'them'}, or serve the operation another way (remove its x-mock-handler or rename its operationId)`,
       );
+    }
+  }
+  for (const path of new Set(model.operations.map((op) => op.path))) {
+    try {
+      patternOf(path);
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
     }
   }
   const byId = new Map(model.operations.map((op) => [op.operationId, op]));

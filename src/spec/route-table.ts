@@ -32,17 +32,8 @@ export class RouteTable {
       byPath.set(op.path, methods);
     }
     for (const [template, byMethod] of byPath) {
-      const names: string[] = [];
-      const source = template
-        .split(/(\{[^}]+\})/)
-        .map((part) => {
-          const param = /^\{([^}]+)\}$/.exec(part);
-          if (param?.[1] === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          names.push(param[1]);
-          return '([^/]+)';
-        })
-        .join('');
-      // Built once from the spec's path templates (literal parts escaped, each parameter `[^/]+`): linear to match.
+      const { source, names } = patternOf(template);
+      // Built once from the served document's path templates, never from a request: linear to match (`patternOf`).
       const compiled = { template, pattern: new RegExp(`^${source}$`), names, byMethod };
       if (names.length === 0) this.#exact.set(template, compiled);
       else this.#templated.push(compiled);
@@ -70,6 +61,37 @@ export class RouteTable {
     if (operation !== undefined) return { kind: 'found', operation, params };
     return { kind: 'method-not-allowed', allowed: [...compiled.byMethod.keys()] };
   }
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The pattern of a path template: its literal parts escaped, each parameter a run of characters that are neither
+ * `/` nor the first character of the literal after it (`{name}.{ext}`: `([^/.]+)\.([^/]+)`), so that no part can
+ * take what the next one must match and matching never backtracks. Two parameters with nothing between them name
+ * no boundary: such a template is refused, naming it.
+ */
+export function patternOf(template: string): { source: string; names: string[] } {
+  const parts = template.split(/(\{[^}]+\})/).filter((part) => part !== '');
+  const names: string[] = [];
+  let source = '';
+  for (const [i, part] of parts.entries()) {
+    const param = /^\{([^}]+)\}$/.exec(part)?.[1];
+    if (param === undefined) {
+      source += escape(part);
+      continue;
+    }
+    const next = parts[i + 1];
+    if (next !== undefined && next.startsWith('{')) {
+      throw new Error(
+        `the path ${template} has the parameters ${part} and ${next} with nothing between them, so no request can say where one ends: put a literal between them`,
+      );
+    }
+    const stop = next?.[0];
+    names.push(param);
+    source += stop === undefined || stop === '/' ? '([^/]+)' : `([^/${escape(stop)}]+)`;
+  }
+  return { source, names };
 }
 
 function safeDecode(segment: string): string {
